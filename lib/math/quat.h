@@ -1,0 +1,68 @@
+#pragma once
+/// \file
+/// Unit quaternions for orientation, and the three ways a scenario may write a rotation
+/// (axis + degrees, quaternion [w, x, y, z], Euler degrees about x, then y, then z).
+
+#include "math/mat3.h"
+
+#include <numbers>
+
+namespace collide {
+
+/// A rotation as a unit quaternion w + xi + yj + zk. Identity by default.
+struct Quat {
+    double w = 1.0; ///< scalar part
+    double x = 0.0; ///< i component
+    double y = 0.0; ///< j component
+    double z = 0.0; ///< k component
+    friend constexpr bool operator==(const Quat&, const Quat&) = default;
+};
+
+/// Hamilton product a·b: apply b first, then a.
+constexpr Quat operator*(const Quat& a, const Quat& b) {
+    return {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+            a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+            a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+            a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
+}
+
+/// q scaled to unit length; a zero quaternion becomes the identity.
+inline Quat normalize(const Quat& q) {
+    const double n = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+    if (!(n > 0.0)) return Quat{};
+    return {q.w / n, q.x / n, q.y / n, q.z / n};
+}
+
+/// The rotation of `degrees` about `axis` (right-hand rule). The axis need not be unit length;
+/// a zero axis gives the identity.
+inline Quat quat_from_axis_degrees(const Vec3& axis, double degrees) {
+    const Vec3 n = normalize(axis);
+    if (length_squared(n) == 0.0) return Quat{};
+    const double half = degrees * (std::numbers::pi / 360.0);
+    const double s = std::sin(half);
+    return {std::cos(half), n.x * s, n.y * s, n.z * s};
+}
+
+/// Euler angles in degrees, applied about the fixed x axis first, then y, then z
+/// (so the result is Rz·Ry·Rx).
+inline Quat quat_from_euler_degrees(const Vec3& degrees) {
+    const Quat qx = quat_from_axis_degrees({1, 0, 0}, degrees.x);
+    const Quat qy = quat_from_axis_degrees({0, 1, 0}, degrees.y);
+    const Quat qz = quat_from_axis_degrees({0, 0, 1}, degrees.z);
+    return normalize(qz * (qy * qx));
+}
+
+/// The rotation matrix of a unit quaternion; its columns are the turned x, y, z axes.
+constexpr Mat3 to_mat3(const Quat& q) {
+    const double xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+    const double xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+    const double wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+    return Mat3{{{1 - 2 * (yy + zz), 2 * (xy + wz), 2 * (xz - wy)},
+                 {2 * (xy - wz), 1 - 2 * (xx + zz), 2 * (yz + wx)},
+                 {2 * (xz + wy), 2 * (yz - wx), 1 - 2 * (xx + yy)}}};
+}
+
+/// v rotated by the unit quaternion q.
+constexpr Vec3 rotate(const Quat& q, const Vec3& v) { return to_mat3(q) * v; }
+
+} // namespace collide

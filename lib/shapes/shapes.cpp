@@ -1,0 +1,213 @@
+#include "shapes/shapes.h"
+
+#include <cmath>
+#include <limits>
+
+namespace collide {
+
+namespace {
+template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
+template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
+} // namespace
+
+const char* shape_kind_name(ShapeKind kind) {
+    switch (kind) {
+    case ShapeKind::sphere: return "sphere";
+    case ShapeKind::aabb: return "box";
+    case ShapeKind::obb: return "box";
+    case ShapeKind::capsule: return "capsule";
+    case ShapeKind::triangle: return "triangle";
+    case ShapeKind::hull: return "hull";
+    case ShapeKind::plane: return "plane";
+    }
+    return "shape";
+}
+
+Obb to_obb(const Aabb& box) { return Obb{centre_of(box), identity3(), half_of(box)}; }
+
+std::array<Vec3, 8> corners_of(const Obb& box) {
+    std::array<Vec3, 8> out{};
+    int n = 0;
+    for (int i = -1; i <= 1; i += 2)
+        for (int j = -1; j <= 1; j += 2)
+            for (int k = -1; k <= 1; k += 2)
+                out[static_cast<std::size_t>(n++)] = box.centre + box.axes.col[0] * (i * box.half.x) +
+                                                     box.axes.col[1] * (j * box.half.y) +
+                                                     box.axes.col[2] * (k * box.half.z);
+    return out;
+}
+
+Vec3 centre_of(const Shape& shape) {
+    return std::visit(Overloaded{
+                          [](const Sphere& s) { return s.centre; },
+                          [](const Aabb& b) { return centre_of(b); },
+                          [](const Obb& b) { return b.centre; },
+                          [](const Capsule& c) { return (c.a + c.b) * 0.5; },
+                          [](const Triangle& t) { return (t.a + t.b + t.c) / 3.0; },
+                          [](const Hull& h) {
+                              Vec3 sum;
+                              for (int i = 0; i < h.count; ++i) sum += h.points[static_cast<std::size_t>(i)];
+                              return h.count > 0 ? sum / h.count : sum;
+                          },
+                          [](const Plane& p) { return p.normal * p.offset; },
+                      },
+                      shape);
+}
+
+Aabb bounds_of(const Shape& shape) {
+    return std::visit(
+        Overloaded{
+            [](const Sphere& s) {
+                const Vec3 r{s.radius, s.radius, s.radius};
+                return Aabb{s.centre - r, s.centre + r};
+            },
+            [](const Aabb& b) { return b; },
+            [](const Obb& b) {
+                const Vec3 e{std::fabs(b.axes.col[0].x) * b.half.x + std::fabs(b.axes.col[1].x) * b.half.y +
+                                 std::fabs(b.axes.col[2].x) * b.half.z,
+                             std::fabs(b.axes.col[0].y) * b.half.x + std::fabs(b.axes.col[1].y) * b.half.y +
+                                 std::fabs(b.axes.col[2].y) * b.half.z,
+                             std::fabs(b.axes.col[0].z) * b.half.x + std::fabs(b.axes.col[1].z) * b.half.y +
+                                 std::fabs(b.axes.col[2].z) * b.half.z};
+                return Aabb{b.centre - e, b.centre + e};
+            },
+            [](const Capsule& c) {
+                const Vec3 r{c.radius, c.radius, c.radius};
+                return Aabb{min(c.a, c.b) - r, max(c.a, c.b) + r};
+            },
+            [](const Triangle& t) { return Aabb{min(min(t.a, t.b), t.c), max(max(t.a, t.b), t.c)}; },
+            [](const Hull& h) {
+                Aabb out{h.points[0], h.points[0]};
+                for (int i = 1; i < h.count; ++i) {
+                    out.min = min(out.min, h.points[static_cast<std::size_t>(i)]);
+                    out.max = max(out.max, h.points[static_cast<std::size_t>(i)]);
+                }
+                return out;
+            },
+            [](const Plane& p) {
+                constexpr double inf = std::numeric_limits<double>::infinity();
+                Aabb out{{-inf, -inf, -inf}, {inf, inf, inf}};
+                // A plane perpendicular to an axis bounds that axis from above (solid side below).
+                for (std::size_t i = 0; i < 3; ++i) {
+                    if (std::fabs(p.normal[i]) == 1.0) {
+                        if (p.normal[i] > 0) out.max[i] = p.offset;
+                        else out.min[i] = -p.offset;
+                    }
+                }
+                return out;
+            },
+        },
+        shape);
+}
+
+Shape translate(const Shape& shape, const Vec3& d) {
+    return std::visit(Overloaded{
+                          [&](const Sphere& s) -> Shape { return Sphere{s.centre + d, s.radius}; },
+                          [&](const Aabb& b) -> Shape { return Aabb{b.min + d, b.max + d}; },
+                          [&](const Obb& b) -> Shape { return Obb{b.centre + d, b.axes, b.half}; },
+                          [&](const Capsule& c) -> Shape { return Capsule{c.a + d, c.b + d, c.radius}; },
+                          [&](const Triangle& t) -> Shape { return Triangle{t.a + d, t.b + d, t.c + d}; },
+                          [&](const Hull& h) -> Shape {
+                              Hull out = h;
+                              for (int i = 0; i < h.count; ++i) out.points[static_cast<std::size_t>(i)] += d;
+                              return out;
+                          },
+                          [&](const Plane& p) -> Shape { return Plane{p.normal, p.offset + dot(p.normal, d)}; },
+                      },
+                      shape);
+}
+
+Shape place(const Shape& local, const Vec3& position, const Quat& rotation) {
+    if (rotation == Quat{}) return translate(local, position);
+    const Mat3 r = to_mat3(rotation);
+    auto at = [&](const Vec3& p) { return r * p + position; };
+    return std::visit(Overloaded{
+                          [&](const Sphere& s) -> Shape { return Sphere{at(s.centre), s.radius}; },
+                          [&](const Aabb& b) -> Shape { return Obb{at(centre_of(b)), r, half_of(b)}; },
+                          [&](const Obb& b) -> Shape { return Obb{at(b.centre), r * b.axes, b.half}; },
+                          [&](const Capsule& c) -> Shape { return Capsule{at(c.a), at(c.b), c.radius}; },
+                          [&](const Triangle& t) -> Shape { return Triangle{at(t.a), at(t.b), at(t.c)}; },
+                          [&](const Hull& h) -> Shape {
+                              Hull out = h;
+                              for (int i = 0; i < h.count; ++i)
+                                  out.points[static_cast<std::size_t>(i)] = at(h.points[static_cast<std::size_t>(i)]);
+                              return out;
+                          },
+                          [&](const Plane& p) -> Shape {
+                              const Vec3 n = r * p.normal;
+                              return Plane{n, p.offset + dot(n, position)};
+                          },
+                      },
+                      local);
+}
+
+Vec3 support(const Shape& shape, const Vec3& d) {
+    return std::visit(
+        Overloaded{
+            [&](const Sphere& s) { return s.centre + normalize(d) * s.radius; },
+            [&](const Aabb& b) {
+                return Vec3{d.x >= 0 ? b.max.x : b.min.x, d.y >= 0 ? b.max.y : b.min.y,
+                            d.z >= 0 ? b.max.z : b.min.z};
+            },
+            [&](const Obb& b) {
+                Vec3 p = b.centre;
+                for (std::size_t i = 0; i < 3; ++i) {
+                    const double s = dot(b.axes.col[i], d) >= 0 ? b.half[i] : -b.half[i];
+                    p += b.axes.col[i] * s;
+                }
+                return p;
+            },
+            [&](const Capsule& c) {
+                const Vec3 end = dot(c.b - c.a, d) > 0 ? c.b : c.a;
+                return end + normalize(d) * c.radius;
+            },
+            [&](const Triangle& t) {
+                const double da = dot(t.a, d), db = dot(t.b, d), dc = dot(t.c, d);
+                if (da >= db && da >= dc) return t.a;
+                return db >= dc ? t.b : t.c;
+            },
+            [&](const Hull& h) {
+                std::size_t best = 0;
+                double best_d = dot(h.points[0], d);
+                for (int i = 1; i < h.count; ++i) {
+                    const double v = dot(h.points[static_cast<std::size_t>(i)], d);
+                    if (v > best_d) { best_d = v; best = static_cast<std::size_t>(i); }
+                }
+                return h.points[best];
+            },
+            [&](const Plane& p) { return p.normal * p.offset; },
+        },
+        shape);
+}
+
+bool is_valid(const Shape& shape) {
+    return std::visit(Overloaded{
+                          [](const Sphere& s) { return is_finite(s.centre) && std::isfinite(s.radius) && s.radius >= 0; },
+                          [](const Aabb& b) {
+                              return is_finite(b.min) && is_finite(b.max) && b.min.x <= b.max.x &&
+                                     b.min.y <= b.max.y && b.min.z <= b.max.z;
+                          },
+                          [](const Obb& b) {
+                              return is_finite(b.centre) && is_finite(b.half) && b.half.x >= 0 && b.half.y >= 0 &&
+                                     b.half.z >= 0 && is_finite(b.axes.col[0]) && is_finite(b.axes.col[1]) &&
+                                     is_finite(b.axes.col[2]);
+                          },
+                          [](const Capsule& c) {
+                              return is_finite(c.a) && is_finite(c.b) && std::isfinite(c.radius) && c.radius >= 0;
+                          },
+                          [](const Triangle& t) { return is_finite(t.a) && is_finite(t.b) && is_finite(t.c); },
+                          [](const Hull& h) {
+                              if (h.count < 1 || h.count > kHullMaxPoints) return false;
+                              for (int i = 0; i < h.count; ++i)
+                                  if (!is_finite(h.points[static_cast<std::size_t>(i)])) return false;
+                              return true;
+                          },
+                          [](const Plane& p) {
+                              return is_finite(p.normal) && std::isfinite(p.offset) &&
+                                     std::fabs(length(p.normal) - 1.0) < 1e-9;
+                          },
+                      },
+                      shape);
+}
+
+} // namespace collide

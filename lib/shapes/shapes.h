@@ -1,0 +1,113 @@
+#pragma once
+/// \file
+/// The shapes collide knows, as small value types with public fields, all in one frame (the
+/// world frame once a body has placed them; a body's local frame in a scenario definition).
+/// No shape allocates: a hull keeps its points inline.
+
+#include <array>
+#include <cstdint>
+#include <variant>
+
+#include "math/quat.h"
+
+namespace collide {
+
+/// A ball: every point within `radius` (m) of `centre`.
+struct Sphere {
+    Vec3 centre;        ///< centre (m)
+    double radius = 0;  ///< radius (m), ≥ 0
+};
+
+/// An axis-aligned box, min ≤ max on every axis (m).
+struct Aabb {
+    Vec3 min; ///< the corner with the smallest coordinates (m)
+    Vec3 max; ///< the corner with the largest coordinates (m)
+};
+
+/// A turned (oriented) box: centre, three unit axes at right angles (the columns of its
+/// rotation matrix) and the half-size along each.
+struct Obb {
+    Vec3 centre; ///< centre (m)
+    Mat3 axes;   ///< columns are the box's unit axes u, v, w in the enclosing frame
+    Vec3 half;   ///< half-size along u, v, w (m), each ≥ 0
+};
+
+/// A capsule: every point within `radius` of the segment from `a` to `b` (a character's usual
+/// proxy: no corners to catch on stairs).
+struct Capsule {
+    Vec3 a;            ///< one end of the core segment (m)
+    Vec3 b;            ///< the other end (m)
+    double radius = 0; ///< radius (m), ≥ 0
+};
+
+/// A triangle with corners a, b, c. Its face normal is normalize((b − a) × (c − a)).
+struct Triangle {
+    Vec3 a; ///< first corner (m)
+    Vec3 b; ///< second corner (m)
+    Vec3 c; ///< third corner (m)
+};
+
+/// The most points a hull keeps inline.
+inline constexpr int kHullMaxPoints = 32;
+
+/// A convex hull: the convex set spanned by `count` points (interior points are allowed and
+/// simply never become support points).
+struct Hull {
+    std::array<Vec3, kHullMaxPoints> points{}; ///< the points (m); only the first `count` are used
+    int count = 0;                             ///< how many points are used, 1…kHullMaxPoints
+};
+
+/// A half-space: the solid side is every x with dot(normal, x) ≤ offset; its surface is the
+/// plane dot(normal, x) = offset. Infinite, so only ever static.
+struct Plane {
+    Vec3 normal{0, 1, 0}; ///< unit outward normal (points out of the solid side)
+    double offset = 0;    ///< signed distance of the surface from the origin along `normal` (m)
+};
+
+/// Any shape. The order is fixed: `index()` is a stable shape kind.
+using Shape = std::variant<Sphere, Aabb, Obb, Capsule, Triangle, Hull, Plane>;
+
+/// The shape kinds, in the variant's order.
+enum class ShapeKind : std::uint8_t { sphere, aabb, obb, capsule, triangle, hull, plane };
+
+/// The kind of a shape.
+inline ShapeKind kind_of(const Shape& s) { return static_cast<ShapeKind>(s.index()); }
+/// A lower-case name for a shape kind ("sphere", "box", "box" for turned boxes too, ...).
+const char* shape_kind_name(ShapeKind kind);
+
+/// A turned box equal to the axis-aligned box (identity axes).
+Obb to_obb(const Aabb& box);
+/// The centre of an axis-aligned box (m).
+constexpr Vec3 centre_of(const Aabb& box) { return (box.min + box.max) * 0.5; }
+/// Half the size of an axis-aligned box along x, y, z (m).
+constexpr Vec3 half_of(const Aabb& box) { return (box.max - box.min) * 0.5; }
+/// The 8 corners of a turned box, in the order (−,−,−), (−,−,+), (−,+,−), … along (u, v, w).
+std::array<Vec3, 8> corners_of(const Obb& box);
+
+/// A representative centre of a shape (m): the centre of a sphere or box, the middle of a
+/// capsule's segment, a triangle's centroid, the mean of a hull's points, a plane's point
+/// nearest the origin.
+Vec3 centre_of(const Shape& shape);
+
+/// The tightest axis-aligned box around a shape (m). A plane's bounds are infinite on the axes
+/// it is not perpendicular to.
+Aabb bounds_of(const Shape& shape);
+
+/// The shape moved by `offset` (m) without turning.
+Shape translate(const Shape& shape, const Vec3& offset);
+
+/// A shape given in a body's local frame placed in the world: rotated by `rotation` about the
+/// local origin, then moved to `position`. An axis-aligned box that is turned becomes an Obb;
+/// with the identity rotation every shape keeps its kind.
+Shape place(const Shape& local, const Vec3& position, const Quat& rotation);
+
+/// The point of the shape farthest along `direction` (any length, not zero): the support
+/// mapping GJK and EPA are built on. A plane has no support point and returns its point
+/// nearest the origin; callers never ask a plane (the dispatcher handles planes in closed form).
+Vec3 support(const Shape& shape, const Vec3& direction);
+
+/// True when every number in the shape is finite and every size non-negative (a scenario
+/// loader rejects anything else before it reaches the library).
+bool is_valid(const Shape& shape);
+
+} // namespace collide

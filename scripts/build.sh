@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Installs what is missing, configures and builds collide in ./build (Release, Ninja).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$(nproc)"

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Builds collide and runs every test: the Catch2 suite through ctest, then `collide check`
+# over the shipped scenarios against their goldens in expected/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build.sh
+ctest --test-dir build --output-on-failure -j"$(nproc)"
