@@ -71,6 +71,13 @@ std::vector<FieldSpec> fields_of(const LogRequest& request) {
         request);
 }
 
+int field_count(const LogRequest& request) {
+    static constexpr int counts[] = {-1, 6, 3, 5, 4, 9, 4, 2, 10, 6, 3, 3, 9};
+    static_assert(std::size(counts) == std::variant_size_v<LogRequest>);
+    if (const auto* apex = std::get_if<ApexLog>(&request)) return 2 * apex->bounces + 1;
+    return counts[request.index()];
+}
+
 const char* kind_name(const LogRequest& request) {
     static constexpr const char* names[] = {"apex",  "first_contact",   "axis_overlaps", "contact", "push_out",
                                             "split", "respond",         "slope",         "separating_axis",

@@ -60,6 +60,9 @@ struct Layout {
 /// - raycast: hit (boolean), target (body), distance (m), x, y, z (m), nx, ny, nz
 std::vector<FieldSpec> fields_of(const LogRequest& request);
 
+/// How many fields `fields_of(request)` has, without allocating (for hot paths).
+int field_count(const LogRequest& request);
+
 /// The kind name of a request as written in YAML ("apex", "first_contact", ...).
 const char* kind_name(const LogRequest& request);
 
