@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fmt/format.h>
@@ -18,6 +17,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "io/atomic_file.h"
 #include "report/diff.h"
 #include "report/expect.h"
 #include "report/golden.h"
@@ -70,7 +70,7 @@ bool is_scenario_file(const fs::path& p) {
     return ext == ".yaml" || ext == ".yml";
 }
 
-std::optional<std::string> read_file(const std::string& path, bool& unreadable) {
+std::optional<std::string> read_golden(const std::string& path, bool& unreadable) {
     unreadable = false;
     std::error_code ec;
     if (!fs::exists(path, ec)) return std::nullopt;
@@ -84,27 +84,18 @@ std::optional<std::string> read_file(const std::string& path, bool& unreadable) 
     return text.str();
 }
 
-/// Writes `text` to `path` atomically: a hidden temporary file beside it, then a rename, so a
-/// reader (or a crash) never sees half a file. Returns an error message, or empty on success.
+/// Writes `text` to `path` atomically (io/atomic_file.h), creating its folder first. Returns
+/// what went wrong (without the path), or empty on success.
 std::string write_atomically(const std::string& path, const std::string& text) {
     const fs::path target(path);
-    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
     std::error_code ec;
-    fs::create_directories(dir, ec);
-    const fs::path temp = dir / fmt::format(".{}.tmp.{}", target.filename().string(), static_cast<long>(getpid()));
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out) {
-            fs::remove(temp, ec);
-            return fmt::format("cannot write {}", temp.generic_string());
-        }
-    }
-    fs::rename(temp, target, ec);
-    if (ec) {
-        fs::remove(temp, ec);
-        return fmt::format("cannot rename into {}: {}", path, ec.message());
+    if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+    try {
+        write_file_atomically(path, text);
+    } catch (const std::exception& ex) {
+        std::string what = ex.what();
+        if (what.rfind(path + ": ", 0) == 0) what.erase(0, path.size() + 2);
+        return what;
     }
     return {};
 }
@@ -122,7 +113,7 @@ void run_entry(Entry& e, const ScenarioRunner& runner) {
         e.actual = render_text(o.scenario, o.layout, o.values);
         e.expectations = check_expectations(o.scenario, o.layout, o.values);
         bool unreadable = false;
-        e.golden_text = read_file(e.golden, unreadable);
+        e.golden_text = read_golden(e.golden, unreadable);
         if (unreadable) e.read_problems.push_back({e.golden, 0, 0, "cannot read the golden file"});
         if (e.golden_text) e.comparison = compare_logs(*e.golden_text, e.actual, tolerance_of(o.scenario));
     }
