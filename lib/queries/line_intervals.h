@@ -85,9 +85,20 @@ inline LineInterval ball_interval(const Vec3& origin, const Vec3& direction, con
 inline LineInterval capsule_interval(const Vec3& origin, const Vec3& direction, const Vec3& p, const Vec3& q,
                                      double radius, Boundary boundary) {
     constexpr double inf = std::numeric_limits<double>::infinity();
-    LineInterval out = ball_interval(origin, direction, p, radius);
+    // Under the open policy a one-point interval is a tangent line, not inside the part; it
+    // must not take part in the union (two tangent end balls would bridge into a false span).
+    const auto usable = [boundary](const LineInterval& in) {
+        return boundary == Boundary::closed ? !in.empty() : in.enter < in.exit;
+    };
+    const auto join = [](const LineInterval& a, const LineInterval& b) {
+        return LineInterval{std::min(a.enter, b.enter), std::max(a.exit, b.exit), 0};
+    };
+    LineInterval out;
+    bool any = false;
+    const LineInterval end_p = ball_interval(origin, direction, p, radius);
+    if (usable(end_p)) out = end_p, any = true;
     const LineInterval end_q = ball_interval(origin, direction, q, radius);
-    if (!end_q.empty()) out = out.empty() ? end_q : LineInterval{std::min(out.enter, end_q.enter), std::max(out.exit, end_q.exit), 0};
+    if (usable(end_q)) out = any ? join(out, end_q) : end_q, any = true;
 
     const Vec3 axis = q - p;
     const double length_ = length(axis);
@@ -108,14 +119,13 @@ inline LineInterval capsule_interval(const Vec3& origin, const Vec3& direction, 
     } else {
         side = quadratic_interval(a, dot(m_perp, d_perp), c);
     }
-    if (side.empty()) return out;
+    if (!usable(side)) return out;
     // Clip to the segment's extent along the axis: 0 ≤ m_axial + t·d_axial ≤ length.
     const LineInterval along = slab_interval({m_axial, 0, 0}, {d_axial, 1, 1}, {0, -inf, -inf},
                                              {length_, inf, inf}, boundary);
     const LineInterval cyl{std::max(side.enter, along.enter), std::min(side.exit, along.exit), 0};
-    if (cyl.empty()) return out;
-    if (out.empty()) return cyl;
-    return {std::min(out.enter, cyl.enter), std::max(out.exit, cyl.exit), 0};
+    if (!usable(cyl)) return out;
+    return any ? join(out, cyl) : cyl;
 }
 
 /// The point of the box [lo, hi] nearest to p (p itself when inside).
