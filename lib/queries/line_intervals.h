@@ -39,23 +39,34 @@ struct LineInterval {
 ///
 ///     for each axis i: t1 = (lo_i − o_i)/d_i, t2 = (hi_i − o_i)/d_i
 ///                      enter = max(enter, min(t1, t2)), exit = min(exit, max(t1, t2))
+namespace detail {
+/// One slab of the slab test, folded into the running interval. Written as selects that
+/// compile to minsd/maxsd and masks, no data-dependent branches.
+inline void clip_slab(double o, double d, double lo, double hi, double nan_near, double nan_far, int index,
+                      LineInterval& out) {
+    const double inv = 1.0 / d;
+    const double t1 = (lo - o) * inv;
+    const double t2 = (hi - o) * inv;
+    // t1·t2 is NaN exactly when t1 or t2 is (0·∞ on a face plane): one unordered compare
+    // decides both selects, which then compile to masks instead of branches.
+    const double product = t1 * t2;
+    const double near = product == product ? (t1 < t2 ? t1 : t2) : nan_near;
+    const double far = product == product ? (t1 > t2 ? t1 : t2) : nan_far;
+    out.axis = near > out.enter ? index : out.axis;
+    out.enter = near > out.enter ? near : out.enter;
+    out.exit = far < out.exit ? far : out.exit;
+}
+} // namespace detail
+
 inline LineInterval slab_interval(const Vec3& origin, const Vec3& direction, const Vec3& lo, const Vec3& hi,
                                   Boundary boundary) {
     constexpr double inf = std::numeric_limits<double>::infinity();
     const double nan_near = boundary == Boundary::closed ? -inf : inf;
     const double nan_far = boundary == Boundary::closed ? inf : -inf;
     LineInterval out{-inf, inf, 0};
-    for (std::size_t i = 0; i < 3; ++i) {
-        const double inv = 1.0 / direction[i];
-        const double t1 = (lo[i] - origin[i]) * inv;
-        const double t2 = (hi[i] - origin[i]) * inv;
-        const bool on_face = std::isnan(t1) || std::isnan(t2);
-        const double near = on_face ? nan_near : (t1 < t2 ? t1 : t2);
-        const double far = on_face ? nan_far : (t1 < t2 ? t2 : t1);
-        out.axis = near > out.enter ? static_cast<int>(i) : out.axis;
-        out.enter = near > out.enter ? near : out.enter;
-        out.exit = far < out.exit ? far : out.exit;
-    }
+    detail::clip_slab(origin.x, direction.x, lo.x, hi.x, nan_near, nan_far, 0, out);
+    detail::clip_slab(origin.y, direction.y, lo.y, hi.y, nan_near, nan_far, 1, out);
+    detail::clip_slab(origin.z, direction.z, lo.z, hi.z, nan_near, nan_far, 2, out);
     return out;
 }
 
