@@ -33,7 +33,8 @@ struct LineInterval {
 };
 
 /// The interval of the line inside the box [lo, hi] (the slab test, Kay & Kajiya 1986;
-/// Ericson 5.3.3). Branch-free: 1/0 = ±∞ handles zero direction components, and the one
+/// Ericson 5.3.3). No per-axis comparison branches (min/max and masked selects; GCC keeps one
+/// never-taken jump for the NaN case): 1/0 = ±∞ handles zero direction components, and the one
 /// 0·∞ = NaN case (origin exactly on a face plane of a slab it runs parallel to) is decided by
 /// `boundary`. A line parallel to a slab and outside it gets an empty interval.
 ///
@@ -41,7 +42,7 @@ struct LineInterval {
 ///                      enter = max(enter, min(t1, t2)), exit = min(exit, max(t1, t2))
 namespace detail {
 /// One slab of the slab test, folded into the running interval. Written as selects that
-/// compile to minsd/maxsd and masks, no data-dependent branches.
+/// compile to minsd/maxsd and masks rather than data-dependent branches.
 inline void clip_slab(double o, double d, double lo, double hi, double nan_near, double nan_far, int index,
                       LineInterval& out) {
     const double inv = 1.0 / d;

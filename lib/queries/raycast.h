@@ -48,7 +48,8 @@ struct SlabResult {
 };
 
 /// The slab test for the ray origin + t·direction (t ≥ 0) against a closed axis-aligned box
-/// (Kay & Kajiya; Ericson 5.3.3). Branch-free; a zero direction component is handled through
+/// (Kay & Kajiya; Ericson 5.3.3). Branch-free per axis (min/max and masked selects); a zero
+/// direction component is handled through
 /// 1/0 = ±∞ (a ray parallel to a slab and outside it misses; one lying exactly in a face plane
 /// touches the closed box). `direction` must not be the zero vector.
 SlabResult slab_ray_aabb(const Vec3& origin, const Vec3& direction, const Aabb& box);
