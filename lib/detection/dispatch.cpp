@@ -1,0 +1,73 @@
+#include "detection/dispatch.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "detection/contact_capsule.h"
+#include "detection/contact_convex.h"
+#include "detection/contact_plane.h"
+#include "detection/gjk.h"
+
+namespace collide {
+
+namespace {
+
+ContactQuery from_optional(const std::optional<Contact>& c) {
+    if (!c) return {ContactStatus::separated, {}};
+    return {ContactStatus::overlapping, *c};
+}
+
+Obb as_obb(const Shape& s) {
+    if (const auto* box = std::get_if<Aabb>(&s)) return to_obb(*box);
+    return std::get<Obb>(s);
+}
+
+bool is_box(ShapeKind k) { return k == ShapeKind::aabb || k == ShapeKind::obb; }
+
+// The pairs with kind(a) ≤ kind(b); contact() flips the others onto these.
+ContactQuery contact_ordered(const Shape& a, const Shape& b) {
+    const ShapeKind ka = kind_of(a), kb = kind_of(b);
+    if (ka == ShapeKind::plane && kb == ShapeKind::plane) return {ContactStatus::unsupported, {}};
+    if (kb == ShapeKind::plane) return contact_shape_plane(a, std::get<Plane>(b));
+    if (ka == ShapeKind::sphere && kb == ShapeKind::capsule)
+        return from_optional(contact_sphere_capsule(std::get<Sphere>(a), std::get<Capsule>(b)));
+    if (ka == ShapeKind::capsule && kb == ShapeKind::capsule)
+        return from_optional(contact_capsule_capsule(std::get<Capsule>(a), std::get<Capsule>(b)));
+    if (is_box(ka) && kb == ShapeKind::capsule)
+        return from_optional(contact_box_capsule(as_obb(a), std::get<Capsule>(b)));
+    return from_optional(contact_convex(a, b));
+}
+
+} // namespace
+
+ContactQuery contact(const Shape& a, const Shape& b) {
+    if (kind_of(a) <= kind_of(b)) return contact_ordered(a, b);
+    ContactQuery q = contact_ordered(b, a);
+    q.contact.normal = -q.contact.normal;
+    return q;
+}
+
+DistanceResult distance(const Shape& a, const Shape& b) {
+    if (const auto* pa = std::get_if<Plane>(&a)) return distance_plane_shape(*pa, b);
+    if (const auto* pb = std::get_if<Plane>(&b)) return distance_shape_plane(a, *pb);
+    DistanceResult r;
+    const auto* sa = std::get_if<Sphere>(&a);
+    const auto* sb = std::get_if<Sphere>(&b);
+    if (sa && sb) {
+        const Vec3 d = sb->centre - sa->centre;
+        const double l = length(d);
+        r.distance = std::max(0.0, l - sa->radius - sb->radius);
+        r.normal = l > 0 ? d / l : Vec3{0, 1, 0};
+        r.point_a = sa->centre + r.normal * sa->radius;
+        r.point_b = sb->centre - r.normal * sb->radius;
+        return r;
+    }
+    const GjkResult g = gjk_distance(a, b);
+    r.distance = g.distance;
+    r.point_a = g.point_a;
+    r.point_b = g.point_b;
+    r.normal = g.normal;
+    return r;
+}
+
+} // namespace collide
