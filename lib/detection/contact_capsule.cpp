@@ -79,7 +79,7 @@ std::optional<Contact> contact_sphere_capsule(const Sphere& a, const Capsule& b)
     return flipped(contact_capsule_sphere(b, a));
 }
 
-std::optional<Contact> contact_capsule_box(const Capsule& a, const Obb& b) { return contact_convex(a, b); }
+std::optional<Contact> contact_capsule_box(const Capsule& a, const Obb& b) { return contact_gjk_epa(a, b); }
 
 std::optional<Contact> contact_box_capsule(const Obb& a, const Capsule& b) { return flipped(contact_capsule_box(b, a)); }
 

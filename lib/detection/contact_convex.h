@@ -19,10 +19,10 @@ struct Separation {
 
 /// The signed separation of two convex world-frame shapes (not planes): GJK's gap when apart,
 /// −(EPA depth) when the cores overlap. Continuous through touching, which time of impact needs.
-Separation separation_convex(const Shape& a, const Shape& b);
+Separation separation_gjk_epa(const Shape& a, const Shape& b);
 
 /// The contact of two convex world-frame shapes (not planes) by GJK + EPA: normal A → B, depth
 /// > kTouchEpsilon; empty when apart or touching.
-std::optional<Contact> contact_convex(const Shape& a, const Shape& b);
+std::optional<Contact> contact_gjk_epa(const Shape& a, const Shape& b);
 
 } // namespace collide

@@ -35,7 +35,7 @@ ContactQuery contact_ordered(const Shape& a, const Shape& b) {
         return from_optional(contact_capsule_capsule(std::get<Capsule>(a), std::get<Capsule>(b)));
     if (is_box(ka) && kb == ShapeKind::capsule)
         return from_optional(contact_box_capsule(as_obb(a), std::get<Capsule>(b)));
-    return from_optional(contact_convex(a, b));
+    return from_optional(contact_gjk_epa(a, b));
 }
 
 } // namespace

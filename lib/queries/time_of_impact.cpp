@@ -26,7 +26,7 @@ SignedSeparation signed_separation(const Shape& a, const Shape& b) {
     if (pa && pb) return {false, 0, {}};
     if (pa) return {true, plane_gap(*pa, b), pa->normal};
     if (pb) return {true, plane_gap(*pb, a), -pb->normal};
-    const Separation s = separation_convex(a, b);
+    const Separation s = separation_gjk_epa(a, b);
     return {true, s.distance, s.normal};
 }
 

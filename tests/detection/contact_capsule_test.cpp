@@ -79,7 +79,7 @@ TEST_CASE("contact_capsule_capsule agrees with GJK/EPA on random capsules") {
     for (int i = 0; i < 3000; ++i) {
         const Capsule a = gen.capsule(), b = gen.capsule();
         const auto closed = contact_capsule_capsule(a, b);
-        const auto generic = contact_convex(a, b);
+        const auto generic = contact_gjk_epa(a, b);
         REQUIRE(closed.has_value() == generic.has_value());
         if (!closed) continue;
         ++contacts;
@@ -95,7 +95,7 @@ TEST_CASE("contact_capsule_sphere agrees with GJK/EPA on random pairs") {
         const Capsule a = gen.capsule();
         const Sphere b = gen.sphere();
         const auto closed = contact_capsule_sphere(a, b);
-        const auto generic = contact_convex(a, b);
+        const auto generic = contact_gjk_epa(a, b);
         REQUIRE(closed.has_value() == generic.has_value());
         if (!closed) continue;
         REQUIRE(closed->depth == Approx(generic->depth).margin(1e-9));

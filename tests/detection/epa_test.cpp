@@ -1,5 +1,5 @@
 // EPA depth and normal against hand-solved overlaps, and the contact properties over random
-// convex pairs (GJK + EPA through contact_convex).
+// convex pairs (GJK + EPA through contact_gjk_epa).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -56,25 +56,25 @@ TEST_CASE("epa: concentric spheres give the sum of radii and a finite unit norma
     CHECK(length(r.normal) == Approx(1).margin(1e-12));
 }
 
-TEST_CASE("contact_convex: overlapping spheres give r1 + r2 − d along the centre line") {
-    const auto c = contact_convex(Sphere{{0, 0, 0}, 1}, Sphere{{1.2, 1.6, 0}, 1.5});
+TEST_CASE("contact_gjk_epa: overlapping spheres give r1 + r2 − d along the centre line") {
+    const auto c = contact_gjk_epa(Sphere{{0, 0, 0}, 1}, Sphere{{1.2, 1.6, 0}, 1.5});
     REQUIRE(c);
     CHECK(c->depth == Approx(0.5).margin(1e-12));
     CHECK_THAT(c->normal, near_vec({0.6, 0.8, 0}, 1e-12));
 }
 
-TEST_CASE("contact_convex: boxes exactly touching face to face are not a contact") {
-    CHECK_FALSE(contact_convex(Aabb{{0, 0, 0}, {1, 1, 1}}, Aabb{{1, 0, 0}, {2, 1, 1}}));
+TEST_CASE("contact_gjk_epa: boxes exactly touching face to face are not a contact") {
+    CHECK_FALSE(contact_gjk_epa(Aabb{{0, 0, 0}, {1, 1, 1}}, Aabb{{1, 0, 0}, {2, 1, 1}}));
 }
 
-TEST_CASE("contact_convex: swapping A and B flips the normal and keeps the depth") {
+TEST_CASE("contact_gjk_epa: swapping A and B flips the normal and keeps the depth") {
     collide::test::ShapeGen gen(2024);
     int contacts = 0;
     for (int i = 0; i < 3000; ++i) {
         const Shape a = gen.any();
         const Shape b = gen.any();
-        const auto ab = contact_convex(a, b);
-        const auto ba = contact_convex(b, a);
+        const auto ab = contact_gjk_epa(a, b);
+        const auto ba = contact_gjk_epa(b, a);
         REQUIRE(ab.has_value() == ba.has_value());
         if (!ab) continue;
         ++contacts;
@@ -85,13 +85,13 @@ TEST_CASE("contact_convex: swapping A and B flips the normal and keeps the depth
     CHECK(contacts > 1000);
 }
 
-TEST_CASE("contact_convex: moving B by normal·(depth + 1e-7) leaves them 1e-7 apart") {
+TEST_CASE("contact_gjk_epa: moving B by normal·(depth + 1e-7) leaves them 1e-7 apart") {
     collide::test::ShapeGen gen(77);
     int contacts = 0, through_epa = 0;
     for (int i = 0; i < 3000; ++i) {
         const Shape a = gen.any();
         const Shape b = gen.any();
-        const auto c = contact_convex(a, b);
+        const auto c = contact_gjk_epa(a, b);
         if (!c) continue;
         ++contacts;
         if (gjk_distance(a, b).cores_overlap) ++through_epa;
@@ -103,14 +103,14 @@ TEST_CASE("contact_convex: moving B by normal·(depth + 1e-7) leaves them 1e-7 a
     CHECK(through_epa > 500);
 }
 
-TEST_CASE("contact_convex: the depth is the least push-out among random directions") {
+TEST_CASE("contact_gjk_epa: the depth is the least push-out among random directions") {
     // Moving B by (depth − 1e-7) along any direction must leave them overlapping: EPA's depth is
     // the minimum over all directions, so no random direction separates them with less.
     collide::test::ShapeGen gen(5);
     for (int i = 0; i < 1000; ++i) {
         const Shape a = gen.any();
         const Shape b = gen.any();
-        const auto c = contact_convex(a, b);
+        const auto c = contact_gjk_epa(a, b);
         if (!c || c->depth < 1e-6) continue;
         for (int k = 0; k < 10; ++k) {
             const Vec3 d = normalize(gen.point(1.0));
