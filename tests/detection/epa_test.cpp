@@ -121,3 +121,20 @@ TEST_CASE("contact_gjk_epa: the depth is the least push-out among random directi
         }
     }
 }
+
+TEST_CASE("contact_gjk_epa: pairs 1 km from the origin give the same depth and normal as at the origin") {
+    collide::test::ShapeGen gen(606);
+    const Vec3 far{1000, -500, 2000};
+    int contacts = 0;
+    for (int i = 0; i < 1000; ++i) {
+        const Shape a = gen.any(), b = gen.any();
+        const auto near_origin = contact_gjk_epa(a, b);
+        const auto far_away = contact_gjk_epa(translate(a, far), translate(b, far));
+        if (!near_origin || near_origin->depth < 1e-6) continue;
+        ++contacts;
+        REQUIRE(far_away);
+        REQUIRE(far_away->depth == Approx(near_origin->depth).margin(1e-9));
+        REQUIRE_THAT(far_away->normal, near_vec(near_origin->normal, 1e-6));
+    }
+    CHECK(contacts > 300);
+}
