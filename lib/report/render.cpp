@@ -1,0 +1,310 @@
+#include "report/render.h"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "response/response.h"
+
+namespace collide {
+
+namespace {
+
+template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
+template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
+
+/// One rendered entry: possibly several lines (axis_overlaps has three).
+struct Line {
+    std::string label;
+    std::string value;
+    std::string note;
+};
+
+/// A number with `decimals` places; a value that rounds to zero prints without a minus sign.
+std::string fixed(double v, int decimals) {
+    if (std::isnan(v)) return "none";
+    std::string s = fmt::format("{:.{}f}", v, decimals);
+    if (s.front() == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);
+    return s;
+}
+
+/// A number in its shortest exact form (for values the user wrote: 2, 0.5, 46).
+std::string plain(double v) {
+    if (v == 0) return "0";
+    return fmt::format("{}", v);
+}
+
+/// A unitless direction component: fixed decimals with trailing zeros trimmed ("1", "0.707").
+std::string trimmed(double v, int decimals) {
+    std::string s = fixed(v, decimals);
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    return s;
+}
+
+std::string vec_fixed(double x, double y, double z, int d) {
+    return "(" + fixed(x, d) + ", " + fixed(y, d) + ", " + fixed(z, d) + ")";
+}
+std::string vec_trimmed(double x, double y, double z, int d) {
+    return "(" + trimmed(x, d) + ", " + trimmed(y, d) + ", " + trimmed(z, d) + ")";
+}
+std::string vec_plain(const Vec3& v) { return "(" + plain(v.x) + ", " + plain(v.y) + ", " + plain(v.z) + ")"; }
+
+std::string ordinal(int n) {
+    const int mod100 = n % 100;
+    const char* suffix = "th";
+    if (mod100 < 11 || mod100 > 13) {
+        switch (n % 10) {
+        case 1: suffix = "st"; break;
+        case 2: suffix = "nd"; break;
+        case 3: suffix = "rd"; break;
+        default: break;
+        }
+    }
+    return std::to_string(n) + suffix;
+}
+
+std::string body_name(const Scenario& s, double index) {
+    if (std::isnan(index) || index < 0 || index >= static_cast<double>(s.bodies.size())) return "none";
+    return s.bodies[static_cast<std::size_t>(index)].name;
+}
+
+std::string list_after(int n) {
+    // "1, 2 and 3" for n = 3; "1" for n = 1
+    std::string out;
+    for (int k = 1; k <= n; ++k) {
+        if (k > 1) out += (k == n) ? " and " : ", ";
+        out += std::to_string(k);
+    }
+    return out;
+}
+
+bool truthy(double v) { return !std::isnan(v) && v != 0; }
+
+/// The lines of one entry, with the kind's default label and note where the scenario gave none.
+std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v, int d) {
+    auto name = [&](BodyIndex i) { return s.bodies[static_cast<std::size_t>(i)].name; };
+    std::vector<Line> out = std::visit(
+        Overloaded{
+            [&](const ApexLog& r) {
+                const double e = std::max(s.bodies[static_cast<std::size_t>(r.body)].restitution,
+                                          r.floor >= 0 ? s.bodies[static_cast<std::size_t>(r.floor)].restitution : 0.0);
+                Line l{fmt::format("dropped from {} m with restitution {}, apex after {} bounce{}", plain(r.drop_height),
+                                   plain(e), list_after(r.bounces), r.bounces == 1 ? "" : "s"),
+                       "", ""};
+                bool differs = false;
+                std::string analytic;
+                for (int k = 0; k < r.bounces; ++k) {
+                    if (k > 0) { l.value += ", "; analytic += ", "; }
+                    l.value += fixed(v[k], d) + (std::isnan(v[k]) ? "" : " m");
+                    analytic += fixed(v[r.bounces + k], d) + " m";
+                    differs = differs || fixed(v[k], d) != fixed(v[r.bounces + k], d);
+                }
+                if (differs) l.note = "h·e^(2n) gives " + analytic;
+                return std::vector<Line>{l};
+            },
+            [&](const FirstContactLog& r) {
+                Line l{fmt::format("first contact of {} with {}", name(r.body), name(r.with)), "", ""};
+                if (truthy(v[0]))
+                    l.value = fmt::format("frame {} at t = {} s, centre {} m", fixed(v[1], 0), fixed(v[2], d),
+                                          vec_fixed(v[3], v[4], v[5], d));
+                else
+                    l.value = fmt::format("none in {} frames", s.world.frames);
+                return std::vector<Line>{l};
+            },
+            [&](const AxisOverlapsLog&) {
+                std::vector<Line> ls;
+                int shallowest = 0;
+                for (int i = 1; i < 3; ++i)
+                    if (v[i] < v[shallowest]) shallowest = i;
+                const bool all_overlap = v[0] > 0 && v[1] > 0 && v[2] > 0;
+                for (int i = 0; i < 3; ++i)
+                    ls.push_back({fmt::format("push out along {}", "xyz"[i]), fixed(v[i], d) + " m",
+                                  all_overlap && i == shallowest ? "the shallowest, so this is the way out" : ""});
+                return ls;
+            },
+            [&](const ContactLog& r) {
+                Line l{fmt::format("contact({}, {})", name(r.a), name(r.b)), "", ""};
+                l.value = truthy(v[0]) ? fmt::format("normal {}, depth {} m", vec_trimmed(v[1], v[2], v[3], d),
+                                                     fixed(v[4], d))
+                                       : "none";
+                return std::vector<Line>{l};
+            },
+            [&](const PushOutLog& r) {
+                const Vec3 from = r.has_from ? r.from : s.bodies[static_cast<std::size_t>(r.b)].position;
+                Line l{fmt::format("push {} out of {} from {}", name(r.b), name(r.a), vec_plain(from)), "", ""};
+                l.value = truthy(v[0]) ? vec_fixed(v[1], v[2], v[3], d) + " m" : "no overlap, stays put";
+                return std::vector<Line>{l};
+            },
+            [&](const SplitLog& r) {
+                Line l{fmt::format("split {} m/s against normal {}", vec_plain(r.velocity), vec_plain(r.normal)),
+                       "", ""};
+                l.value = truthy(v[0]) ? fmt::format("{} m/s blocked, {} m/s slides along", fixed(v[1], d),
+                                                     fixed(v[2], d))
+                                       : "nothing blocked, the velocity already points away from the surface";
+                return std::vector<Line>{l};
+            },
+            [&](const RespondLog& r) {
+                Line l{fmt::format("respond {} m/s against normal {} with restitution {} and friction {}",
+                                   vec_plain(r.velocity), vec_plain(r.normal), plain(r.restitution), plain(r.friction)),
+                       "", ""};
+                l.value = fmt::format("{} m/s, {} m/s left", vec_fixed(v[0], v[1], v[2], d), fixed(v[3], d));
+                return std::vector<Line>{l};
+            },
+            [&](const SlopeLog& r) {
+                Line l{fmt::format("slope of a surface with normal {}", vec_plain(r.normal)), "", ""};
+                l.value = truthy(v[1]) ? fmt::format("{}°, walkable under the {}° limit", fixed(v[0], d), plain(r.limit))
+                                       : fmt::format("{}°, too steep to stand on, over the {}° limit", fixed(v[0], d),
+                                                     plain(r.limit));
+                return std::vector<Line>{l};
+            },
+            [&](const SeparatingAxisLog& r) {
+                Line l{fmt::format("separating axis of A = {} and B = {}", name(r.a), name(r.b)), "", ""};
+                const int count = static_cast<int>(v[2]);
+                std::string axis;
+                const int kind = static_cast<int>(v[3]);
+                const int i = static_cast<int>(v[4]), j = static_cast<int>(v[5]);
+                if (kind == 0) axis = fmt::format("A's face normal {}", i);
+                else if (kind == 1) axis = fmt::format("B's face normal {}", i);
+                else axis = fmt::format("A's edge {} × B's edge {}", i, j);
+                if (truthy(v[0]))
+                    l.value = fmt::format("{}, the {} of {} axes, gap {} m → apart", axis,
+                                          ordinal(static_cast<int>(v[1])), count, fixed(v[6], d));
+                else
+                    l.value = fmt::format("no gap on any of {} axes → contact on {}, normal {}, depth {} m", count,
+                                          axis, vec_trimmed(v[7], v[8], v[9], d), fixed(v[6], d));
+                return std::vector<Line>{l};
+            },
+            [&](const FinalLog& r) {
+                Line l{fmt::format("{} at the end", name(r.body)), "", ""};
+                l.value = fmt::format("position {} m, velocity {} m/s", vec_fixed(v[0], v[1], v[2], d),
+                                      vec_fixed(v[3], v[4], v[5], d));
+                return std::vector<Line>{l};
+            },
+            [&](const AtRestLog& r) {
+                Line l{fmt::format("{} at rest", name(r.body)), "", ""};
+                l.value = truthy(v[0]) ? fmt::format("from frame {}, t = {} s", fixed(v[1], 0), fixed(v[2], d))
+                                       : "never: still moving at the end";
+                return std::vector<Line>{l};
+            },
+            [&](const MaxOverlapLog&) {
+                Line l{"deepest overlap at the end", "", ""};
+                l.value = v[1] >= 0 ? fmt::format("{} m, between {} and {}", fixed(v[0], d), body_name(s, v[1]),
+                                                  body_name(s, v[2]))
+                                    : "none";
+                return std::vector<Line>{l};
+            },
+            [&](const RaycastLog& r) {
+                Line l{fmt::format("ray from {} along {}", vec_plain(r.origin), vec_plain(r.direction)), "", ""};
+                l.value = truthy(v[0]) ? fmt::format("hits {} first at {} m, point {} m, normal {}", body_name(s, v[1]),
+                                                     fixed(v[2], d), vec_fixed(v[3], v[4], v[5], d),
+                                                     vec_trimmed(v[6], v[7], v[8], d))
+                                       : "misses every target";
+                return std::vector<Line>{l};
+            },
+        },
+        def.request);
+    if (!def.label.empty()) {
+        if (out.size() == 1) out[0].label = def.label;
+        else
+            for (Line& l : out) l.label = def.label + " " + l.label;
+    }
+    if (!def.note.empty()) {
+        // A user's note goes on the entry's first line (or the line the kind marks, if any).
+        bool placed = false;
+        for (Line& l : out)
+            if (!l.note.empty()) { l.note = def.note; placed = true; }
+        if (!placed) out[0].note = def.note;
+    }
+    return out;
+}
+
+int decimals_of(const Scenario& s, const LogDef& def) { return def.decimals >= 0 ? def.decimals : s.decimals; }
+
+nlohmann::json field_json(const Scenario& s, const FieldSpec& f, double v) {
+    if (std::isnan(v)) return nullptr;
+    switch (f.type) {
+    case FieldType::boolean: return v != 0;
+    case FieldType::integer: return static_cast<long long>(v);
+    case FieldType::body: return v >= 0 ? nlohmann::json(body_name(s, v)) : nlohmann::json(nullptr);
+    case FieldType::number: break;
+    }
+    if (!std::isfinite(v)) return nullptr;
+    return v;
+}
+
+} // namespace
+
+std::string render_text(const Scenario& scenario, const Layout& layout, std::span<const double> values) {
+    std::string out;
+    for (std::size_t e = 0; e < scenario.log.size(); ++e) {
+        const LogDef& def = scenario.log[e];
+        const double* v = values.data() + layout.offset[e];
+        for (const Line& l : lines_of(scenario, def, v, decimals_of(scenario, def))) {
+            out += l.label;
+            out += " → ";
+            out += l.value;
+            if (!l.note.empty()) {
+                out += "  // ";
+                out += l.note;
+            }
+            out += '\n';
+        }
+    }
+    return out;
+}
+
+std::string render_json(const Scenario& scenario, const Layout& layout, std::span<const double> values) {
+    nlohmann::ordered_json doc;
+    doc["scenario"] = scenario.name;
+    doc["file"] = scenario.file;
+    nlohmann::ordered_json params = nlohmann::ordered_json::object();
+    for (const auto& [name, value] : scenario.params) params[name] = value;
+    doc["params"] = params;
+    nlohmann::ordered_json entries = nlohmann::ordered_json::array();
+    for (std::size_t e = 0; e < scenario.log.size(); ++e) {
+        const LogDef& def = scenario.log[e];
+        const double* v = values.data() + layout.offset[e];
+        nlohmann::ordered_json entry;
+        entry["id"] = def.id;
+        entry["kind"] = kind_name(def.request);
+        nlohmann::ordered_json lines = nlohmann::ordered_json::array();
+        for (const Line& l : lines_of(scenario, def, v, decimals_of(scenario, def))) {
+            nlohmann::ordered_json line{{"label", l.label}, {"value", l.value}};
+            if (!l.note.empty()) line["note"] = l.note;
+            lines.push_back(line);
+        }
+        entry["lines"] = lines;
+        nlohmann::ordered_json fields = nlohmann::ordered_json::object();
+        for (int i = layout.offset[e]; i < layout.offset[e + 1]; ++i) {
+            const FieldSpec& f = layout.fields[static_cast<std::size_t>(i)];
+            fields[f.name] = field_json(scenario, f, values[static_cast<std::size_t>(i)]);
+        }
+        entry["fields"] = fields;
+        entries.push_back(entry);
+    }
+    doc["entries"] = entries;
+    return doc.dump(2) + "\n";
+}
+
+std::string render_csv(const Scenario& scenario, const Layout& layout, std::span<const double> values) {
+    std::string out = "entry,field,value,unit\n";
+    for (std::size_t e = 0; e < scenario.log.size(); ++e) {
+        for (int i = layout.offset[e]; i < layout.offset[e + 1]; ++i) {
+            const FieldSpec& f = layout.fields[static_cast<std::size_t>(i)];
+            const double v = values[static_cast<std::size_t>(i)];
+            std::string cell;
+            if (std::isnan(v)) cell = "";
+            else if (f.type == FieldType::boolean) cell = v != 0 ? "true" : "false";
+            else if (f.type == FieldType::integer) cell = fmt::format("{}", static_cast<long long>(v));
+            else if (f.type == FieldType::body) cell = body_name(scenario, v);
+            else cell = fmt::format("{}", v);
+            out += fmt::format("{},{},{},{}\n", scenario.log[e].id, f.name, cell, f.unit);
+        }
+    }
+    return out;
+}
+
+} // namespace collide

@@ -1,0 +1,99 @@
+// Rendering: the text log reproduces the documents' demo lines from measured values, JSON keeps
+// full precision, NaN prints as "none"/null, and rounding never prints "-0.000".
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+
+#include "report/render.h"
+
+using namespace collide;
+
+namespace {
+Scenario two_boxes() {
+    Scenario s;
+    s.name = "mtv";
+    s.bodies.resize(2);
+    s.bodies[0].name = "floor";
+    s.bodies[1].name = "feet";
+    return s;
+}
+} // namespace
+
+TEST_CASE("axis overlaps print one line per axis and mark the shallowest, as the mtv demo does") {
+    Scenario s = two_boxes();
+    s.log.push_back(LogDef{"axis_overlaps", "", "", 2, {}, AxisOverlapsLog{0, 1}});
+    const Layout layout = layout_of(s);
+    const double values[] = {5.4, 0.3, 5.4};
+    CHECK(render_text(s, layout, values) ==
+          "push out along x → 5.40 m\n"
+          "push out along y → 0.30 m  // the shallowest, so this is the way out\n"
+          "push out along z → 5.40 m\n");
+}
+
+TEST_CASE("a contact normal prints trimmed, like (0, 1, 0); a user label and note replace the defaults") {
+    Scenario s = two_boxes();
+    s.log.push_back(LogDef{"contact", "boxContact(floor, feet).normal", "straight up, as a floor should", -1, {},
+                           ContactLog{0, 1}});
+    const Layout layout = layout_of(s);
+    const double values[] = {1, 0, 1, -0.0, 0.3};
+    CHECK(render_text(s, layout, values) ==
+          "boxContact(floor, feet).normal → normal (0, 1, 0), depth 0.300 m  // straight up, as a floor should\n");
+}
+
+TEST_CASE("apex entries print the measured heights and the analytic ones only when they differ") {
+    Scenario s;
+    s.bodies.resize(2);
+    s.bodies[0].name = "ball";
+    s.bodies[0].restitution = 0.5;
+    s.bodies[1].name = "floor";
+    s.log.push_back(LogDef{"apex", "", "", -1, {}, ApexLog{0, 3, 2.0, 1}});
+    const Layout layout = layout_of(s);
+    const double same[] = {0.5, 0.125, 0.03125, 0.5, 0.125, 0.03125, 3};
+    CHECK(render_text(s, layout, same) ==
+          "dropped from 2 m with restitution 0.5, apex after 1, 2 and 3 bounces → 0.500 m, 0.125 m, 0.031 m\n");
+    const double off[] = {0.48, 0.125, 0.03125, 0.5, 0.125, 0.03125, 3};
+    CHECK(render_text(s, layout, off) ==
+          "dropped from 2 m with restitution 0.5, apex after 1, 2 and 3 bounces → 0.480 m, 0.125 m, 0.031 m"
+          "  // h·e^(2n) gives 0.500 m, 0.125 m, 0.031 m\n");
+}
+
+TEST_CASE("a missed first contact prints none and JSON gives null for unmeasured fields") {
+    Scenario s;
+    s.world.frames = 40;
+    s.bodies.resize(2);
+    s.bodies[0].name = "bullet";
+    s.bodies[1].name = "wall";
+    s.log.push_back(LogDef{"first_contact", "", "", -1, {}, FirstContactLog{0, 1}});
+    const Layout layout = layout_of(s);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double values[] = {0, nan, nan, nan, nan, nan};
+    CHECK(render_text(s, layout, values) == "first contact of bullet with wall → none in 40 frames\n");
+    const std::string json = render_json(s, layout, values);
+    CHECK(json.find("\"hit\": false") != std::string::npos);
+    CHECK(json.find("\"frame\": null") != std::string::npos);
+}
+
+TEST_CASE("the separating axis readout names the axis as the documents do") {
+    Scenario s;
+    s.bodies.resize(2);
+    s.bodies[0].name = "stick_a";
+    s.bodies[1].name = "stick_b";
+    s.log.push_back(LogDef{"separating_axis", "", "", -1, {}, SeparatingAxisLog{0, 1}});
+    const Layout layout = layout_of(s);
+    const double values[] = {1, 8, 15, 2, 1, 2, 0.05, 0, 1, 0};
+    CHECK(render_text(s, layout, values) ==
+          "separating axis of A = stick_a and B = stick_b → A's edge 1 × B's edge 2, the 8th of 15 axes, "
+          "gap 0.050 m → apart\n");
+}
+
+TEST_CASE("JSON keeps full precision and CSV lists every field") {
+    Scenario s;
+    s.log.push_back(LogDef{"respond", "", "", -1, {}, RespondLog{{5, -1, 0}, {0, 1, 0}, 0, 0.3}});
+    const Layout layout = layout_of(s);
+    const double values[] = {3.5000000000000004, 0, 0, 3.5000000000000004};
+    CHECK(render_json(s, layout, values).find("3.5000000000000004") != std::string::npos);
+    CHECK(render_csv(s, layout, values) ==
+          "entry,field,value,unit\nrespond,vx,3.5000000000000004,m/s\nrespond,vy,0,m/s\nrespond,vz,0,m/s\n"
+          "respond,speed,3.5000000000000004,m/s\n");
+}
