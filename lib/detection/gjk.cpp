@@ -19,71 +19,68 @@ Vec3 support_core(const Shape& shape, const Vec3& direction) {
 
 namespace {
 
-/// A sub-simplex with the barycentric weights of its point nearest the origin.
+/// A sub-simplex, as indices into the current simplex's points, with the barycentric weights of
+/// its point nearest the origin (small, so the Voronoi-region tests copy nothing heavy).
 struct Sub {
-    std::array<SimplexVertex, 4> v{};
+    std::array<int, 4> idx{};
     std::array<double, 4> lambda{};
     int count = 0;
     Vec3 p; ///< the point of the sub-simplex nearest the origin: Σ lambda·w
 };
 
-Sub point_sub(const SimplexVertex& a) {
+Sub point_sub(const Vec3* w, int a) {
     Sub s;
-    s.v[0] = a;
+    s.idx[0] = a;
     s.lambda[0] = 1;
     s.count = 1;
-    s.p = a.w;
+    s.p = w[a];
     return s;
 }
 
-Sub segment_sub(const SimplexVertex& a, const SimplexVertex& b) {
-    const Vec3 ab = b.w - a.w;
+Sub segment_sub(const Vec3* w, int a, int b) {
+    const Vec3 ab = w[b] - w[a];
     const double denom = dot(ab, ab);
-    const double t = -dot(a.w, ab);
-    if (t <= 0 || denom <= 0) return point_sub(a);
-    if (t >= denom) return point_sub(b);
+    const double t = -dot(w[a], ab);
+    if (t <= 0 || denom <= 0) return point_sub(w, a);
+    if (t >= denom) return point_sub(w, b);
     const double u = t / denom;
     Sub s;
-    s.v[0] = a;
-    s.v[1] = b;
+    s.idx[0] = a;
+    s.idx[1] = b;
     s.lambda[0] = 1 - u;
     s.lambda[1] = u;
     s.count = 2;
-    s.p = a.w + ab * u;
+    s.p = w[a] + ab * u;
     return s;
 }
 
-const Sub& nearer(const Sub& x, const Sub& y) { return length_squared(y.p) < length_squared(x.p) ? y : x; }
+Sub nearer(const Sub& x, const Sub& y) { return length_squared(y.p) < length_squared(x.p) ? y : x; }
 
 // The point of triangle abc nearest the origin, by Voronoi regions (Ericson 5.1.5 with p = 0).
-Sub triangle_sub(const SimplexVertex& a, const SimplexVertex& b, const SimplexVertex& c) {
-    const Vec3 ab = b.w - a.w, ac = c.w - a.w;
-    const double d1 = -dot(ab, a.w), d2 = -dot(ac, a.w);
-    if (d1 <= 0 && d2 <= 0) return point_sub(a);
-    const double d3 = -dot(ab, b.w), d4 = -dot(ac, b.w);
-    if (d3 >= 0 && d4 <= d3) return point_sub(b);
+Sub triangle_sub(const Vec3* w, int a, int b, int c) {
+    const Vec3 ab = w[b] - w[a], ac = w[c] - w[a];
+    const double d1 = -dot(ab, w[a]), d2 = -dot(ac, w[a]);
+    if (d1 <= 0 && d2 <= 0) return point_sub(w, a);
+    const double d3 = -dot(ab, w[b]), d4 = -dot(ac, w[b]);
+    if (d3 >= 0 && d4 <= d3) return point_sub(w, b);
     const double vc = d1 * d4 - d3 * d2;
-    if (vc <= 0 && d1 >= 0 && d3 <= 0) return segment_sub(a, b);
-    const double d5 = -dot(ab, c.w), d6 = -dot(ac, c.w);
-    if (d6 >= 0 && d5 <= d6) return point_sub(c);
+    if (vc <= 0 && d1 >= 0 && d3 <= 0) return segment_sub(w, a, b);
+    const double d5 = -dot(ab, w[c]), d6 = -dot(ac, w[c]);
+    if (d6 >= 0 && d5 <= d6) return point_sub(w, c);
     const double vb = d5 * d2 - d1 * d6;
-    if (vb <= 0 && d2 >= 0 && d6 <= 0) return segment_sub(a, c);
+    if (vb <= 0 && d2 >= 0 && d6 <= 0) return segment_sub(w, a, c);
     const double va = d3 * d6 - d5 * d4;
-    if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) return segment_sub(b, c);
+    if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) return segment_sub(w, b, c);
     const double denom = va + vb + vc;
     if (!(denom > 0)) { // collinear corners: the nearest of the three edges
-        return nearer(nearer(segment_sub(a, b), segment_sub(a, c)), segment_sub(b, c));
+        return nearer(nearer(segment_sub(w, a, b), segment_sub(w, a, c)), segment_sub(w, b, c));
     }
-    const double v = vb / denom, w = vc / denom;
+    const double v = vb / denom, u = vc / denom;
     Sub s;
-    s.v[0] = a;
-    s.v[1] = b;
-    s.v[2] = c;
-    s.lambda[0] = 1 - v - w;
-    s.lambda[1] = v;
-    s.lambda[2] = w;
+    s.idx = {a, b, c, 0};
+    s.lambda = {1 - v - u, v, u, 0};
     s.count = 3;
-    s.p = a.w + ab * v + ac * w;
+    s.p = w[a] + ab * v + ac * u;
     return s;
 }
 
@@ -99,14 +96,12 @@ bool origin_outside(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& opp
 }
 
 // The point of tetrahedron abcd nearest the origin; count 4 and p = 0 when the origin is inside.
-Sub tetrahedron_sub(const SimplexVertex& a, const SimplexVertex& b, const SimplexVertex& c,
-                    const SimplexVertex& d) {
+Sub tetrahedron_sub(const Vec3* w, int a, int b, int c, int d) {
     Sub best;
     bool any = false;
-    auto consider = [&](const SimplexVertex& p, const SimplexVertex& q, const SimplexVertex& r,
-                        const SimplexVertex& opposite) {
-        if (!origin_outside(p.w, q.w, r.w, opposite.w)) return;
-        const Sub s = triangle_sub(p, q, r);
+    auto consider = [&](int p, int q, int r, int opposite) {
+        if (!origin_outside(w[p], w[q], w[r], w[opposite])) return;
+        const Sub s = triangle_sub(w, p, q, r);
         if (!any || length_squared(s.p) < length_squared(best.p)) best = s;
         any = true;
     };
@@ -116,18 +111,20 @@ Sub tetrahedron_sub(const SimplexVertex& a, const SimplexVertex& b, const Simple
     consider(b, d, c, a);
     if (any) return best;
     Sub s;
-    s.v = {a, b, c, d};
+    s.idx = {a, b, c, d};
     s.lambda = {0.25, 0.25, 0.25, 0.25};
     s.count = 4;
     s.p = Vec3{};
     return s;
 }
 
-Sub solve(const Sub& s, const SimplexVertex& w) {
-    switch (s.count) {
-    case 1: return segment_sub(s.v[0], w);
-    case 2: return triangle_sub(s.v[0], s.v[1], w);
-    default: return tetrahedron_sub(s.v[0], s.v[1], s.v[2], w);
+// The sub-simplex of the first `count` points nearest the origin (the newest point is last).
+Sub solve(const Vec3* w, int count) {
+    switch (count) {
+    case 1: return point_sub(w, 0);
+    case 2: return segment_sub(w, 0, 1);
+    case 3: return triangle_sub(w, 0, 1, 2);
+    default: return tetrahedron_sub(w, 0, 1, 2, 3);
     }
 }
 
@@ -159,8 +156,15 @@ GjkResult gjk_distance(const Shape& a, const Shape& b) {
     };
     Vec3 d = centre_of(b) - centre_of(a);
     if (length_squared(d) == 0) d = Vec3{1, 0, 0};
-    Sub s = point_sub(make(d));
-    double vv = length_squared(s.p);
+    // The simplex: its vertices and, alongside, their w points for the sub-algorithm.
+    GjkSimplex simplex;
+    std::array<Vec3, 4> w{};
+    std::array<double, 4> lambda{1, 0, 0, 0};
+    simplex.v[0] = make(d);
+    w[0] = simplex.v[0].w;
+    simplex.count = 1;
+    Vec3 v = w[0];
+    double vv = length_squared(v);
     double scale2 = std::max(1.0, vv);
     bool inside = false;
     int iterations = 1;
@@ -169,39 +173,51 @@ GjkResult gjk_distance(const Shape& a, const Shape& b) {
             inside = true;
             break;
         }
-        const SimplexVertex w = make(-s.p);
+        const SimplexVertex fresh = make(-v);
         ++iterations;
-        scale2 = std::max(scale2, length_squared(w.w));
-        if (vv - dot(s.p, w.w) <= kRelativeTolerance * vv) break;
+        scale2 = std::max(scale2, length_squared(fresh.w));
+        if (vv - dot(v, fresh.w) <= kRelativeTolerance * vv) break;
         bool duplicate = false;
-        for (int i = 0; i < s.count; ++i) duplicate = duplicate || s.v[static_cast<std::size_t>(i)].w == w.w;
+        for (int i = 0; i < simplex.count; ++i) duplicate = duplicate || w[static_cast<std::size_t>(i)] == fresh.w;
         if (duplicate) break;
-        const Sub next = solve(s, w);
+        const auto n = static_cast<std::size_t>(simplex.count);
+        std::array<Vec3, 4> trial_w = w;
+        trial_w[n] = fresh.w;
+        const Sub next = solve(trial_w.data(), simplex.count + 1);
+        const double next_vv = length_squared(next.p);
+        if (next.count < 4 && next_vv >= vv) break; // no progress: keep the previous simplex
+        // Keep the vertices the sub-simplex uses, in order.
+        GjkSimplex kept;
+        kept.count = next.count;
+        for (int i = 0; i < next.count; ++i) {
+            const auto k = static_cast<std::size_t>(i);
+            const auto from = static_cast<std::size_t>(next.idx[k]);
+            kept.v[k] = from == n ? fresh : simplex.v[from];
+            w[k] = trial_w[from];
+            lambda[k] = next.lambda[k];
+        }
+        simplex = kept;
+        v = next.p;
+        vv = next_vv;
         if (next.count == 4) {
-            s = next;
             inside = true;
             break;
         }
-        const double next_vv = length_squared(next.p);
-        if (next_vv >= vv) break;
-        s = next;
-        vv = next_vv;
     }
 
     GjkResult r;
     r.iterations = iterations;
-    r.simplex.count = s.count;
-    for (int i = 0; i < s.count; ++i) r.simplex.v[static_cast<std::size_t>(i)] = s.v[static_cast<std::size_t>(i)];
+    r.simplex = simplex;
     if (inside) {
         r.cores_overlap = true;
         r.overlap = true;
         return r;
     }
     Vec3 pa, pb;
-    for (int i = 0; i < s.count; ++i) {
+    for (int i = 0; i < simplex.count; ++i) {
         const auto k = static_cast<std::size_t>(i);
-        pa += s.v[k].a * s.lambda[k];
-        pb += s.v[k].b * s.lambda[k];
+        pa += simplex.v[k].a * lambda[k];
+        pb += simplex.v[k].b * lambda[k];
     }
     r.core_distance = std::sqrt(vv);
     r.normal = (pb - pa) / r.core_distance;
