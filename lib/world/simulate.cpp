@@ -24,10 +24,13 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 /// Slack on swept bounds (m): a sweep that ends exactly touching must not be rejected.
 constexpr double kSweepBoundsMargin = 1e-7;
 
-/// Bounds that overlap by more than nothing on every axis (a contact needs at least that).
+/// Bounds that overlap by more than kTouchEpsilon on every axis. A contact needs that: were
+/// the bounds to overlap by δ ≤ kTouchEpsilon on some axis, moving B by δ along it would part
+/// them, so the depth (the shortest way out) is at most δ — touching, not contact.
 bool bounds_overlap(const Aabb& a, const Aabb& b) {
-    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y &&
-           a.min.z < b.max.z && b.min.z < a.max.z;
+    constexpr double e = kTouchEpsilon;
+    return a.min.x < b.max.x - e && b.min.x < a.max.x - e && a.min.y < b.max.y - e && b.min.y < a.max.y - e &&
+           a.min.z < b.max.z - e && b.min.z < a.max.z - e;
 }
 
 /// Bounds that overlap or come within `margin` of each other.
@@ -120,6 +123,7 @@ private:
             b.slope_limit = d.slope_limit;
             b.dirty = true;
             b.slow_since = -1;
+            b.support = -1;
             has_characters_ = has_characters_ || b.character;
         }
         ws_.pairs.clear();
@@ -158,8 +162,15 @@ private:
 
     RunBody& body(int index) { return ws_.bodies[static_cast<std::size_t>(index)]; }
 
+    /// Gravity, less the part pressing a resting body into its support.
+    static Vec3 supported_accel(const RunBody& b) {
+        if (b.support < 0) return b.accel;
+        const double in = dot(b.accel, b.support_normal);
+        return in < 0 ? b.accel - b.support_normal * in : b.accel;
+    }
+
     /// The acceleration a body moves with inside a step (gravity is a kick under Euler).
-    Vec3 motion_accel(const RunBody& b) const { return exact_ ? b.accel : Vec3{}; }
+    Vec3 motion_accel(const RunBody& b) const { return exact_ ? supported_accel(b) : Vec3{}; }
 
     // ---- log entries ---------------------------------------------------------------------
 
@@ -398,8 +409,9 @@ private:
     void move(int index, double tau) {
         RunBody& b = body(index);
         if (b.is_static || tau <= 0) return;
-        if (!ws_.apexes.empty()) watch_segment(index, b, tau);
         const Vec3 a = motion_accel(b);
+        if (b.velocity == Vec3{} && a == Vec3{}) return;
+        if (!ws_.apexes.empty()) watch_segment(index, b, tau);
         b.position += b.velocity * tau + a * (0.5 * tau * tau);
         b.velocity += a * tau;
         b.dirty = true;
@@ -411,13 +423,15 @@ private:
 
     /// One step of `h` s starting at time `start`.
     void advance_step(double h, double start) {
-        for (RunBody& b : ws_.bodies) {
+        for (int i = 0; i < static_cast<int>(ws_.bodies.size()); ++i) {
+            RunBody& b = body(i);
             if (b.is_static) continue;
+            if (b.support >= 0) keep_or_release_support(i);
             if (b.character) {
                 b.fall += w_.gravity * h;
                 b.velocity = b.desired + b.fall;
             } else if (!exact_) {
-                b.velocity += b.accel * h;
+                b.velocity += supported_accel(b) * h;
             }
         }
         if (!any_swept_pair_) {
@@ -434,7 +448,7 @@ private:
             PairHit best_hit;
             for (std::size_t k = 0; k < ws_.pairs.size(); ++k) {
                 const RunPair& p = ws_.pairs[k];
-                if (!p.swept || ws_.resting[k]) continue;
+                if (!p.swept || ws_.resting[k] || body(p.i).support == p.j || body(p.j).support == p.i) continue;
                 if (!bounds_near(ws_.sweep_bounds[static_cast<std::size_t>(p.i)],
                                  ws_.sweep_bounds[static_cast<std::size_t>(p.j)], kSweepBoundsMargin))
                     continue;
@@ -456,16 +470,58 @@ private:
             const Vec3 n = best_hit.normal;
             if (dot(body(p.j).velocity - body(p.i).velocity, n) >= 0) {
                 ws_.resting[static_cast<std::size_t>(best)] = 1; // touching without approaching
+                try_support(p.i, p.j, n);
                 continue;
             }
             note_contact(p.i, p.j, now);
             respond_pair(p.i, p.j, n);
+            if (try_support(p.i, p.j, n)) ws_.resting[static_cast<std::size_t>(best)] = 1;
             if (++impacts >= kMaxImpactsPerStep) {
                 zero_approach(p.i, p.j, n);
                 move_all(remaining);
                 break;
             }
         }
+    }
+
+    /// A body others can rest on: static, or itself resting on something.
+    bool is_base(int index) const {
+        const RunBody& b = ws_.bodies[static_cast<std::size_t>(index)];
+        return b.is_static || b.support >= 0;
+    }
+
+    /// After a swept touch of i and j (normal n from i to j): a free dynamic body against a
+    /// base (is_base) that rebounds from it slower than the bounce threshold while its gravity
+    /// presses it in comes to rest on it. True when it did.
+    bool try_support(int i, int j, const Vec3& n) {
+        int mover = -1, base = -1;
+        Vec3 out;
+        if (is_base(j) && !is_base(i)) mover = i, base = j, out = n * -1.0;
+        else if (is_base(i) && !is_base(j)) mover = j, base = i, out = n;
+        if (mover < 0) return false;
+        RunBody& b = body(mover);
+        if (b.is_static || b.character) return false;
+        const RunBody& under = body(base);
+        const double leaving = dot(b.velocity - under.velocity, out);
+        if (leaving >= bounce_speed_ || dot(b.accel - supported_accel(under), out) >= 0) return false;
+        b.velocity -= out * leaving;
+        b.support = base;
+        b.support_normal = out;
+        return true;
+    }
+
+    /// At a step's start: a resting body stays on its support while it still touches it and
+    /// does not leave it faster than the bounce threshold.
+    void keep_or_release_support(int index) {
+        RunBody& b = body(index);
+        const RunBody& under = body(b.support);
+        const double leaving = dot(b.velocity - under.velocity, b.support_normal);
+        const DistanceResult d = distance(placed(index), placed(b.support));
+        if (leaving >= bounce_speed_ || !d.supported || d.distance > w_.skin + kSupportGap || !is_base(b.support)) {
+            b.support = -1;
+            return;
+        }
+        if (leaving < 0) b.velocity -= b.support_normal * leaving;
     }
 
     void update_sweep_bounds(double span) {

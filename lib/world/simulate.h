@@ -37,6 +37,12 @@
 ///   for the rest of the step; after kMaxImpactsPerStep impacts in one step the last pair's
 ///   approaching normal velocity is zeroed and the step ends without sweeping. Pairs that
 ///   start inside are left to the discrete pass. Pairs with a character are never swept.
+///   Resting: when a swept body's rebound off a static body (or off a body itself resting) is
+///   slower than the bounce threshold (below), or it touches one without approaching while its
+///   gravity presses it in, it rests there: its normal velocity is zeroed and its gravity loses the
+///   part pressing into that surface (a normal force) until, at the start of a later step, it
+///   is no longer within the skin of it (distance > skin + kSupportGap) or moves away faster than the threshold. Without
+///   this a resting swept body would sink each step and be bounced by the discrete pass.
 /// - **Characters** (`character: true`, like Godot's move_and_slide): every step the body's
 ///   given `velocity` is its run intent, re-applied each step, plus gravity accumulated while
 ///   airborne; it moves in a straight line, then up to world.character_iterations passes push
@@ -100,6 +106,8 @@ struct TraceSink {
 inline constexpr int kDiscretePasses = 8;
 /// Most velocity passes per step over the pairs the discrete pass found overlapping.
 inline constexpr int kVelocityPasses = 16;
+/// A resting swept body stays supported while within skin + this gap of its support (m).
+inline constexpr double kSupportGap = 1e-7;
 /// Most impacts handled inside one step by swept detection before it gives up on the step.
 inline constexpr int kMaxImpactsPerStep = 16;
 
@@ -123,6 +131,8 @@ struct RunBody {
     bool character = false; ///< moved by push-out + slide
     bool dirty = true;      ///< `placed` is stale
     int slow_since = -1;    ///< first frame of the current run of frames below rest_speed, or −1
+    int support = -1;       ///< the body a swept body rests on (static or resting itself), or −1
+    Vec3 support_normal;    ///< unit normal of that support, pointing at this body
 };
 /// A pair of bodies that can meet (i < j, not both static).
 struct RunPair {

@@ -368,3 +368,24 @@ TEST_CASE("a warmed workspace gives the same values as a fresh one", "[world]") 
         CHECK(bit_identical(used, simulate(*s)));
     }
 }
+
+TEST_CASE("a swept bouncing ball comes to rest on the floor instead of chattering", "[world]") {
+    Scenario s = drop_scene(2.0, 0.5, Detection::swept, Integrator::exact, 600);
+    s.log.push_back(make_entry(AtRestLog{1}));
+    const std::vector<double> out = simulate(s);
+    CHECK(field(s, out, 2, "rested") == 1);
+    CHECK(field(s, out, 1, "y") == Approx(0.5).margin(s.world.skin));
+    CHECK(field(s, out, 1, "vy") == 0);
+    // Bounces stop counting once a rebound is slower than g·dt: 6.26·0.5^n > 0.1635 for n ≤ 5.
+    CHECK(field(s, out, 0, "bounces") == 5);
+}
+
+TEST_CASE("a stack in a swept world comes to rest too", "[world]") {
+    Scenario s = stack_scene(360);
+    s.world.detection = Detection::swept;
+    const std::vector<double> out = simulate(s);
+    CHECK(field(s, out, 0, "depth") <= s.world.skin + 1e-4);
+    CHECK(field(s, out, 1, "rested") == 1);
+    CHECK(field(s, out, 2, "rested") == 1);
+    CHECK(field(s, out, 4, "y") == Approx(1.5).margin(0.01));
+}
