@@ -121,7 +121,9 @@ private:
 
     // ---- helpers -------------------------------------------------------------------------
 
+    /// Where a node was written; a missing or empty (null) value points at `fallback`, its key.
     SourceMark mark_of(const YAML::Node& n, SourceMark fallback) const {
+        if (fallback.line > 0 && (!n.IsDefined() || n.IsNull())) return fallback;
         const SourceMark m = n.IsDefined() ? to_mark(n.Mark()) : SourceMark{};
         return m.line > 0 ? m : fallback;
     }
@@ -899,8 +901,10 @@ void Reader::read_log_entry(const YAML::Node& n, std::size_t index,
         error(m, path + ": expected a mapping such as { first_contact: { body: a, with: b } }, got " + describe(n));
         return;
     }
+    const std::size_t problems_before = diagnostics.size();
     const auto view = map(n, path, m, allowed);
     if (!view) return;
+    const bool unknown_keys = diagnostics.size() != problems_before;
     const Entry* kind = nullptr;
     for (const Entry& entry : view->entries) {
         if (std::none_of(std::begin(kLogKinds), std::end(kLogKinds), [&](const char* k) { return entry.key == k; }))
@@ -921,7 +925,8 @@ void Reader::read_log_entry(const YAML::Node& n, std::size_t index,
         }
     }
     if (!kind) {
-        error(view->mark, path + ": no log kind (give one of " +
+        if (!unknown_keys) // an unknown key already said what is wrong (usually a misspelt kind)
+            error(view->mark, path + ": no log kind (give one of " +
                               join(std::vector<std::string>(std::begin(kLogKinds), std::end(kLogKinds))) + ")");
         if (!id.empty()) dropped_ids_.insert(id);
         return;

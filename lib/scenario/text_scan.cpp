@@ -103,6 +103,7 @@ std::optional<TextProblem> scan_scenario_text(std::string_view text, int max_dep
                 ++j;
                 while (j < line.size() && is_space(line[j])) ++j;
                 if (j < line.size()) indents.push_back(static_cast<int>(j));
+                if (static_cast<int>(indents.size()) > max_depth) return too_deep(static_cast<int>(j) + 1);
             }
             block_depth = static_cast<int>(indents.size());
             if (block_depth > max_depth) return too_deep(indent + 1);
