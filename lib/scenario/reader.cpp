@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 #include <yaml-cpp/yaml.h>
 
@@ -33,6 +34,9 @@ using detail::Region;
 using detail::TemplateData;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+/// The most bodies, params, log entries or expectations a scenario may have (keeps name
+/// lookups and the run itself bounded whatever the file holds).
+constexpr std::size_t kMaxItems = 10000;
 const Check kAny{};
 const Check kNonNegative{0, kInf};
 const Check kPositive{0, kInf, true};
@@ -44,9 +48,12 @@ SourceMark to_mark(const YAML::Mark& m) {
     return {m.line + 1, m.column + 1};
 }
 
+/// "a, b, c"; long lists stop after 12 items with how many more there are.
 std::string join(const std::vector<std::string>& items) {
+    constexpr std::size_t kShown = 12;
     std::string s;
-    for (const std::string& i : items) s += (s.empty() ? "" : ", ") + i;
+    for (std::size_t i = 0; i < items.size() && i < kShown; ++i) s += (i == 0 ? "" : ", ") + items[i];
+    if (items.size() > kShown) s += ", ... (" + std::to_string(items.size() - kShown) + " more)";
     return s;
 }
 
@@ -118,6 +125,15 @@ private:
     const char* region_base_ = nullptr;
     bool skin_dep_ = false;              // world.skin depends on params
     std::set<std::string> dropped_ids_;  // ids of log entries that could not be read at all
+    std::unordered_map<std::string, BodyIndex> body_index_; // body name → index
+
+    /// False (after an error at `m`) when a collection has more than kMaxItems items.
+    bool not_too_many(std::size_t count, const char* what, SourceMark m) {
+        if (count <= kMaxItems) return true;
+        error(m, std::string(what) + ": " + std::to_string(count) + " items; a scenario may have at most " +
+                     std::to_string(kMaxItems));
+        return false;
+    }
 
     // ---- helpers -------------------------------------------------------------------------
 
@@ -167,6 +183,7 @@ private:
             error(view.mark, path + ": expected a mapping of keys, got " + describe(n));
             return std::nullopt;
         }
+        std::unordered_map<std::string, std::size_t> seen; // key → index in view.entries
         for (auto it = n.begin(); it != n.end(); ++it) {
             const SourceMark key_mark = mark_of(it->first, view.mark);
             if (!it->first.IsScalar()) {
@@ -174,9 +191,9 @@ private:
                 continue;
             }
             const std::string key = it->first.Scalar();
-            if (const Entry* first = view.find(key)) {
+            if (const auto first = seen.find(key); first != seen.end()) {
                 error(key_mark, path + ": duplicate key '" + key + "' (first given at line " +
-                                    std::to_string(first->key_mark.line) + ")");
+                                    std::to_string(view.entries[first->second].key_mark.line) + ")");
                 continue;
             }
             const bool known = std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; });
@@ -185,6 +202,7 @@ private:
                 error(key_mark, path + ": unknown key '" + key + "' (expected one of: " + join(names) + ")");
                 continue;
             }
+            seen.emplace(key, view.entries.size());
             view.entries.push_back({key, key_mark, it->second});
         }
         return view;
@@ -503,8 +521,7 @@ private:
             return -2;
         }
         const std::string& name = e->value.Scalar();
-        for (std::size_t i = 0; i < t_.base.bodies.size(); ++i)
-            if (t_.base.bodies[i].name == name) return static_cast<BodyIndex>(i);
+        if (const auto it = body_index_.find(name); it != body_index_.end()) return it->second;
         std::vector<std::string> names;
         for (const BodyDef& b : t_.base.bodies) names.push_back(b.name);
         error(m, what + ": no body named '" + name + "' (" +
@@ -572,7 +589,7 @@ void Reader::read_params(const Entry* e) {
     if (!e) return;
     t_.params_mark = mark_of(e->value, e->key_mark);
     const auto view = map(e->value, "params", e->key_mark, std::vector<const char*>{});
-    if (!view) return;
+    if (!view || !not_too_many(view->entries.size(), "params", view->mark)) return;
     for (const Entry& p : view->entries) {
         const std::string what = "params." + p.key;
         if (!is_identifier(p.key)) {
@@ -679,7 +696,7 @@ void Reader::read_world(const Entry* e) {
 void Reader::read_bodies(const Entry* e) {
     if (!e) return;
     const auto view = map(e->value, "bodies", e->key_mark, std::vector<const char*>{});
-    if (!view) return;
+    if (!view || !not_too_many(view->entries.size(), "bodies", view->mark)) return;
     for (const Entry& b : view->entries) {
         if (b.key.empty()) {
             error(b.key_mark, "bodies: a body needs a name");
@@ -696,6 +713,7 @@ void Reader::read_body_def(const std::string& name, SourceMark name_mark, const 
     BodyDef& b = t_.base.bodies.back();
     b.name = name;
     b.mark = name_mark;
+    body_index_.emplace(name, index);
     enter(Region::body, index, &b);
     const auto view = map(n, path, name_mark,
                           {"sphere", "box", "capsule", "triangle", "hull", "plane", "position", "velocity", "rotation",
@@ -864,29 +882,25 @@ void Reader::read_log(const Entry* e) {
         error(m, "log: expected a list of entries (- first_contact: { ... }), got " + describe(e->value));
         return;
     }
+    if (!not_too_many(e->value.size(), "log", m)) return;
     std::vector<std::pair<std::string, SourceMark>> explicit_ids; // per entry; empty name: none given
     for (std::size_t i = 0; i < e->value.size(); ++i) read_log_entry(e->value[i], i, explicit_ids);
 
     // ids: an explicit id must be unique; the others default to the kind, then kind_2, kind_3, …
-    std::set<std::string> taken;
-    for (std::size_t i = 0; i < explicit_ids.size(); ++i) {
-        const auto& [id, mark] = explicit_ids[i];
+    std::unordered_map<std::string, int> taken; // id → line of the entry that has it
+    for (const auto& [id, mark] : explicit_ids) {
         if (id.empty()) continue;
-        if (!taken.insert(id).second) {
-            int first_line = 0;
-            for (std::size_t j = 0; j < i; ++j)
-                if (explicit_ids[j].first == id) { first_line = explicit_ids[j].second.line; break; }
-            error(mark, "log[" + std::to_string(i) + "].id: '" + id + "' is already the id of the entry at line " +
-                            std::to_string(first_line));
-        }
+        if (const auto [it, inserted] = taken.emplace(id, mark.line); !inserted)
+            error(mark, "log: id '" + id + "' is already the id of the entry at line " + std::to_string(it->second));
     }
-    for (std::size_t i = 0; i < t_.base.log.size(); ++i) {
-        LogDef& def = t_.base.log[i];
+    std::unordered_map<std::string, int> next_suffix; // kind → the next _N to try
+    for (LogDef& def : t_.base.log) {
         if (!def.id.empty()) continue;
         const std::string kind = kind_name(def.request);
         std::string id = kind;
-        for (int k = 2; taken.count(id) != 0; ++k) id = kind + "_" + std::to_string(k);
-        taken.insert(id);
+        for (int& k = next_suffix.try_emplace(kind, 2).first->second; taken.count(id) != 0; ++k)
+            id = kind + "_" + std::to_string(k);
+        taken.emplace(id, def.mark.line);
         def.id = id;
     }
 }
@@ -1067,9 +1081,21 @@ void Reader::read_expect(const Entry* e) {
         error(m, "expect: expected a list of conditions (- { value: ID.FIELD, equals: ... }), got " + describe(e->value));
         return;
     }
+    if (!not_too_many(e->value.size(), "expect", m)) return;
     const Layout layout = layout_of(t_.base);
     std::vector<std::string> ids;
-    for (const LogDef& d : t_.base.log) ids.push_back(d.id);
+    std::unordered_map<std::string, int> entry_of; // log id → entry index
+    for (const LogDef& d : t_.base.log) {
+        entry_of.emplace(d.id, static_cast<int>(ids.size()));
+        ids.push_back(d.id);
+    }
+    // The field index of "ID.FIELD" (or of a FIELD only one entry has), or −1.
+    const auto find = [&](const std::string& text) {
+        const auto dot = text.rfind('.');
+        if (dot == std::string::npos) return is_identifier(text) ? layout.find(t_.base, text) : -1;
+        const auto it = entry_of.find(text.substr(0, dot));
+        return it == entry_of.end() ? -1 : layout.find(it->second, std::string_view(text).substr(dot + 1));
+    };
     const auto refers_to_dropped = [&](const std::string& text) {
         const auto dot = text.rfind('.');
         return dot != std::string::npos && dropped_ids_.count(text.substr(0, dot)) != 0;
@@ -1082,7 +1108,7 @@ void Reader::read_expect(const Entry* e) {
             return false;
         }
         const std::string& text = n.Scalar();
-        if (layout.find(t_.base, text) >= 0) return true;
+        if (find(text) >= 0) return true;
         if (!refers_to_dropped(text))
             error(nm, what + ": no logged value '" + text + "' (" +
                           (ids.empty() ? std::string("the log is empty") : "log ids: " + join(ids)) + ")");
@@ -1126,7 +1152,7 @@ void Reader::read_expect(const Entry* e) {
             (cv.Scalar() == "true" || cv.Scalar() == "false" || cv.Scalar() == "True" || cv.Scalar() == "False")) {
             x.number = (cv.Scalar()[0] == 't' || cv.Scalar()[0] == 'T') ? 1 : 0;
             rhs = cv.Scalar();
-        } else if (cv.IsScalar() && !cv.IsNull() && layout.find(t_.base, cv.Scalar()) >= 0) {
+        } else if (cv.IsScalar() && !cv.IsNull() && find(cv.Scalar()) >= 0) {
             x.other = cv.Scalar();
             rhs = x.other;
         } else if (cv.IsScalar() && !cv.IsNull() && cv.Scalar().find('$') == std::string::npos &&

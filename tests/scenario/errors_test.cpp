@@ -571,7 +571,7 @@ TEST_CASE("a log entry's missing body names the key at the kind", "[scenario][er
 TEST_CASE("two log entries with the same explicit id are an error at the second", "[scenario][errors]") {
     const std::string yaml = std::string(kTwoBodies) +
                              "log:\n  - final: { body: a }\n    id: end\n  - final: { body: b }\n    id: end\n";
-    expect_one(yaml, 8, "end", "'end' is already the id of the entry at line 6");
+    expect_one(yaml, 8, "end", "id 'end' is already the id of the entry at line 6");
 }
 
 TEST_CASE("an id that is not a name is an error", "[scenario][errors]") {
@@ -676,4 +676,17 @@ TEST_CASE("standard input is named <stdin> in diagnostics", "[scenario][errors]"
     } catch (const ScenarioError& e) {
         CHECK(std::string(e.what()).rfind("<stdin>:1:", 0) == 0);
     }
+}
+
+TEST_CASE("more than 10000 bodies are refused at the bodies mapping", "[scenario][errors]") {
+    std::string yaml = "bodies:\n";
+    for (int i = 0; i <= 10000; ++i) yaml += "  b" + std::to_string(i) + ": { sphere: { radius: 1 } }\n";
+    expect_one(yaml, 2, "b0", "10001 items; a scenario may have at most 10000");
+}
+
+TEST_CASE("a long list of names in a message stops after 12 with how many more", "[scenario][errors]") {
+    std::string yaml = "bodies:\n";
+    for (int i = 0; i < 20; ++i) yaml += "  b" + std::to_string(i) + ": { sphere: { radius: 1 } }\n";
+    yaml += "log:\n  - final: { body: nobody }\n";
+    expect_one(yaml, 23, "nobody", "b10, b11, ... (8 more))");
 }
