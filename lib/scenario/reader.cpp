@@ -1189,9 +1189,9 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     if (const auto problem = scan_scenario_text(text))
         throw ScenarioError({{shown, problem->line, problem->column, problem->message}});
 
-    std::vector<YAML::Node> docs;
+    YAML::Node root;
     try {
-        docs = YAML::LoadAll(std::string(text));
+        root = YAML::Load(std::string(text)); // the first document only: LoadAll can hang (NOTES.md)
     } catch (const YAML::Exception& e) {
         const SourceMark m = to_mark(e.mark);
         std::string message = e.msg;
@@ -1200,15 +1200,18 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     } catch (const std::exception& e) {
         throw ScenarioError({{shown, 1, 1, std::string("cannot parse YAML: ") + e.what()}});
     }
-    if (docs.empty() || (docs.size() == 1 && docs[0].IsNull())) throw ScenarioError({{shown, 1, 1, "empty scenario"}});
+    const std::optional<int> second = second_document_line(text);
+    if (!root.IsDefined() || (root.IsNull() && !second)) {
+        const auto content = first_content(text);
+        if (!content) throw ScenarioError({{shown, 1, 1, "empty scenario"}});
+        throw ScenarioError({{shown, content->first, content->second,
+                              "a scenario must be a mapping (name:, world:, bodies:, ...), but this reads as nothing"}});
+    }
 
     Reader reader(*data);
-    if (docs.size() > 1) {
-        const SourceMark m = to_mark(docs[1].Mark());
-        reader.error(m, "a scenario file holds one YAML document; another one starts here");
-    }
+    if (second) reader.error({*second, 1}, "a scenario file holds one YAML document; another one starts here");
     try {
-        reader.read(docs[0]);
+        if (!root.IsNull()) reader.read(root);
     } catch (const YAML::Exception& e) {
         reader.error(to_mark(e.mark), std::string("YAML: ") + e.msg);
     } catch (const mu::ParserError& e) {

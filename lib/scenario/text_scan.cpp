@@ -149,4 +149,60 @@ std::optional<TextProblem> scan_scenario_text(std::string_view text, int max_dep
     return std::nullopt;
 }
 
+std::optional<int> second_document_line(std::string_view text) {
+    bool content = false; // the first document has begun
+    bool ended = false;   // a `...` closed it
+    int line_no = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        ++line_no;
+        pos = end + 1;
+        const auto marker = [&](std::string_view m) {
+            return line.substr(0, 3) == m && (line.size() == 3 || is_space(line[3]));
+        };
+        if (marker("---")) {
+            if (content) return line_no;
+            std::size_t k = 3;
+            while (k < line.size() && is_space(line[k])) ++k;
+            if (k < line.size() && line[k] != '#') content = true; // "--- { a: 1 }"
+            continue;
+        }
+        if (marker("...")) {
+            ended = content;
+            continue;
+        }
+        std::size_t k = 0;
+        while (k < line.size() && is_space(line[k])) ++k;
+        if (k == line.size() || line[k] == '#') continue;
+        if (!content && k == 0 && line[0] == '%') continue; // a directive before the document
+        if (ended) return line_no;
+        content = true;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::pair<int, int>> first_content(std::string_view text) {
+    int line_no = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        ++line_no;
+        pos = end + 1;
+        std::size_t k = 0;
+        if (line.substr(0, 3) == "---" || line.substr(0, 3) == "...") k = 3;
+        else if (!line.empty() && line[0] == '%') continue;
+        while (k < line.size() && is_space(line[k])) ++k;
+        if (k == line.size() || line[k] == '#') continue;
+        return std::pair{line_no, static_cast<int>(k) + 1};
+    }
+    return std::nullopt;
+}
+
 } // namespace collide

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace collide {
 
@@ -26,5 +27,14 @@ struct TextProblem {
 /// plus `[` / `{`) is reported where the limit is crossed. Quoted scalars, comments and block
 /// scalars (`|`, `>`) are skipped, so brackets inside them do not count.
 std::optional<TextProblem> scan_scenario_text(std::string_view text, int max_depth = kMaxScenarioNesting);
+
+/// The 1-based line where a second YAML document starts (a `---` line after content, or content
+/// after a `...` line), or nothing. yaml-cpp 0.7's LoadAll can loop forever on some broken
+/// input, so the loader parses one document and asks this scan whether there is another.
+std::optional<int> second_document_line(std::string_view text);
+
+/// The 1-based line and column of the first character that is not blank, a comment, a
+/// directive or a document marker, or nothing when the text holds no content at all.
+std::optional<std::pair<int, int>> first_content(std::string_view text);
 
 } // namespace collide

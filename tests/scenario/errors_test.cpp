@@ -113,7 +113,7 @@ TEST_CASE("a tab used for indentation is a YAML error with its line", "[scenario
 }
 
 TEST_CASE("a second YAML document in the file is an error where it starts", "[scenario][errors]") {
-    expect_one("name: a\n---\nname: b\n", 3, "name", "one YAML document");
+    expect_one("name: a\n---\nname: b\n", 2, "---", "one YAML document");
 }
 
 TEST_CASE("absurdly deep flow nesting is refused before parsing", "[scenario][errors]") {
@@ -689,4 +689,24 @@ TEST_CASE("a long list of names in a message stops after 12 with how many more",
     for (int i = 0; i < 20; ++i) yaml += "  b" + std::to_string(i) + ": { sphere: { radius: 1 } }\n";
     yaml += "log:\n  - final: { body: nobody }\n";
     expect_one(yaml, 23, "nobody", "b10, b11, ... (8 more))");
+}
+
+TEST_CASE("content after a '...' end marker is a second document", "[scenario][errors]") {
+    expect_one("name: a\n...\nabout: b\n", 3, "about", "one YAML document");
+}
+
+TEST_CASE("a leading directive and '---' start the one document without complaint", "[scenario][errors]") {
+    CHECK(problems("%YAML 1.2\n---\nname: a\n").empty());
+}
+
+TEST_CASE("a document that reads as null is not a scenario, at its first content", "[scenario][errors]") {
+    expect_one("# comment\n~\n", 2, "~", "must be a mapping");
+}
+
+// Found by the fuzzer (fuzz/scenario_fuzz.cpp): yaml-cpp 0.7's LoadAll loops forever on this
+// input, so the loader reads one document and scans the text for another.
+TEST_CASE("regression: a broken flow line that hung YAML::LoadAll is reported promptly", "[scenario][errors]") {
+    const std::string yaml = "# Three mistakes at once: every one is reporthullname  ball: { sphere: {  0], c: [\n"
+                             ", 1, 0] } }\n  rock:\n   body: bal }\n";
+    expect_one(yaml, 2, ",", "must be a mapping");
 }
