@@ -9,3 +9,5 @@
 void add_sim_command(CLI::App& app, int& exit_code);
 /// `collide validate FILE...`: load and check scenarios without running them.
 void add_validate_command(CLI::App& app, int& exit_code);
+/// `collide check [FILE|DIR]...`: run scenarios and compare their logs with the goldens.
+void add_check_command(CLI::App& app, int& exit_code);

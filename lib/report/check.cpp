@@ -23,6 +23,7 @@
 #include "report/golden.h"
 #include "report/junit.h"
 #include "report/render.h"
+#include "scenario/diagnostic.h"
 
 namespace collide {
 
@@ -46,6 +47,17 @@ bool color_wanted(ColorMode mode) {
 bool in_ci() {
     const char* ci = std::getenv("CI");
     return ci != nullptr && *ci != '\0';
+}
+
+ScenarioRun run_scenario_file(const std::string& path) {
+    try {
+        return {run_scenario(path), {}};
+    } catch (const ScenarioError& e) {
+        ScenarioRun run;
+        for (const Diagnostic& d : e.diagnostics) run.problems.push_back({d.file, d.line, d.column, d.message});
+        if (run.problems.empty()) run.problems.push_back({path, 0, 0, e.what()});
+        return run;
+    }
 }
 
 namespace {
@@ -383,6 +395,14 @@ int run_check(const CheckOptions& options, const ScenarioRunner& runner, std::os
 
     if (trouble) return 2;
     return failed + stale_left > 0 ? 1 : 0;
+}
+
+} // namespace collide
+
+namespace collide {
+
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+    return run_check(options, run_scenario_file, out, err);
 }
 
 } // namespace collide

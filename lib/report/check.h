@@ -42,6 +42,9 @@ struct ScenarioRun {
 /// Runs one scenario file. Must be safe to call from several threads at once.
 using ScenarioRunner = std::function<ScenarioRun(const std::string& path)>;
 
+/// `run_scenario` with bad input (ScenarioError, or any other failure to load) turned into problems.
+ScenarioRun run_scenario_file(const std::string& path);
+
 /// What `collide check` was asked to do.
 struct CheckOptions {
     std::vector<std::string> paths;          ///< scenario files and directories (*.yaml, *.yml); empty: "scenarios"
@@ -69,5 +72,8 @@ bool in_ci();
 /// Runs `collide check` with `runner` for each scenario; the report goes to `out`, input
 /// problems to `err`. Returns the exit code (0, 1 or 2, see the file comment).
 int run_check(const CheckOptions& options, const ScenarioRunner& runner, std::ostream& out, std::ostream& err);
+
+/// `run_check` with `run_scenario_file`.
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
 
 } // namespace collide
