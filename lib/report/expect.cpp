@@ -95,10 +95,10 @@ std::vector<ExpectOutcome> check_expectations(const Scenario& scenario, const La
                 detail += fmt::format(", diff {:.1e} > tolerance {:g}", std::fabs(v - target), tol);
                 break;
             case ExpectOp::at_most:
-                detail += fmt::format(", over by {:.1e} (tolerance {:g})", v - target, tol);
+                detail += fmt::format(", over by {:.3g}, tolerance {:g}", v - target, tol);
                 break;
             case ExpectOp::at_least:
-                detail += fmt::format(", under by {:.1e} (tolerance {:g})", target - v, tol);
+                detail += fmt::format(", under by {:.3g}, tolerance {:g}", target - v, tol);
                 break;
             }
         }

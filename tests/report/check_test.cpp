@@ -247,7 +247,7 @@ TEST_CASE("a failed expectation fails the scenario with its position and values"
     const Result r = check(in(d));
     CHECK(r.code == 1);
     CHECK(r.out.find("  " + (d / "scenarios/ramp.yaml") +
-                     ":7:3: expectation failed: slope.angle at_most 20 (got 30, over by 1.0e+01 (tolerance 1e-09))") !=
+                     ":7:3: expectation failed: slope.angle at_most 20 (got 30, over by 10, tolerance 1e-09)") !=
           std::string::npos);
     CHECK(r.out.find("(1 failed expectation)") != std::string::npos);
 }
