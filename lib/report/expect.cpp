@@ -1,4 +1,5 @@
 #include "report/expect.h"
+#include "scenario/load.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -33,7 +34,7 @@ std::string show(const Scenario& scenario, FieldType type, double v) {
 }
 
 std::string where(const Scenario& scenario, const SourceMark& mark) {
-    return fmt::format("{}:{}:{}", scenario.file, mark.line, mark.column);
+    return fmt::format("{}:{}:{}", display_name(scenario.file), mark.line, mark.column);
 }
 
 /// The condition as written, or rebuilt from its parts when the loader kept no text.
