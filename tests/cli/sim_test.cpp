@@ -90,7 +90,7 @@ TEST_CASE("a missing file, an unknown option and an unknown --set param all exit
     CHECK(run_collide("").exit_code == 2);
 }
 
-TEST_CASE("--help and --version exit 0") {
+TEST_CASE("collide --help and --version exit 0") {
     CHECK(run_collide("--help").exit_code == 0);
     CHECK(run_collide("--version").exit_code == 0);
     CHECK(run_collide("sim --help").exit_code == 0);

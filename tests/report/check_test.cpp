@@ -154,7 +154,7 @@ TEST_CASE("a stale golden fails on a full run but not when single files are name
     CHECK(fs::exists(d / "expected/gone.log"));
 }
 
-TEST_CASE("--update writes goldens atomically, removes stale ones, and a second check passes") {
+TEST_CASE("check --update writes goldens atomically, removes stale ones, and a second check passes") {
     TempDir d;
     write(d / "scenarios/flat.yaml", "0");
     write(d / "scenarios/ramp.yaml", "30");
@@ -182,7 +182,7 @@ TEST_CASE("--update writes goldens atomically, removes stale ones, and a second 
     CHECK(again.out == "ok       flat\nok       ramp\ncheck: 2 passed, 0 failed\n");
 }
 
-TEST_CASE("--update reproduces the goldens byte for byte") {
+TEST_CASE("check --update reproduces the goldens byte for byte") {
     TempDir d;
     write(d / "scenarios/flat.yaml", "0");
     write(d / "scenarios/steep.yaml", "60.25");
@@ -199,7 +199,7 @@ TEST_CASE("--update reproduces the goldens byte for byte") {
     CHECK(read(d / "expected/steep.log") == steep);
 }
 
-TEST_CASE("--update NAME blesses only the scenarios named") {
+TEST_CASE("check --update NAME blesses only the scenarios named") {
     TempDir d;
     write(d / "scenarios/flat.yaml", "1");
     write(d / "scenarios/ramp.yaml", "31");
@@ -252,7 +252,7 @@ TEST_CASE("a failed expectation fails the scenario with its position and values"
     CHECK(r.out.find("(1 failed expectation)") != std::string::npos);
 }
 
-TEST_CASE("--artifacts keeps the actual log and the diff of each failing scenario") {
+TEST_CASE("check --artifacts keeps the actual log and the diff of each failing scenario") {
     TempDir d;
     write(d / "scenarios/ramp.yaml", "31");
     write(d / "scenarios/flat.yaml", "0");
@@ -269,7 +269,7 @@ TEST_CASE("--artifacts keeps the actual log and the diff of each failing scenari
     CHECK_FALSE(fs::exists(d / "artifacts/flat.log"));
 }
 
-TEST_CASE("--junit writes one testcase per scenario and stale golden; annotations name the golden line") {
+TEST_CASE("check --junit writes one testcase per scenario and stale golden; annotations name the golden line") {
     TempDir d;
     write(d / "scenarios/ramp.yaml", "31");
     write(d / "scenarios/flat.yaml", "0");

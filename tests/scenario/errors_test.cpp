@@ -300,7 +300,7 @@ TEST_CASE("a param that makes a value invalid is reported at the expression", "[
                "radius must be >= 0, but \"$r - 2\" gives -1");
 }
 
-TEST_CASE("--set to an invalid value is reported at the expression that uses it", "[scenario][errors]") {
+TEST_CASE("a --set to an invalid value is reported at the expression that uses it", "[scenario][errors]") {
     expect_one("params: { rate: 60 }\nworld: { rate: $rate }\n", 2, "$rate",
                "world.rate must be > 0, but \"$rate\" gives 0", {"rate=0"});
 }
@@ -310,7 +310,7 @@ TEST_CASE("a NaN produced by an expression after substitution is an error", "[sc
                {"x=-1"});
 }
 
-TEST_CASE("--set of an unknown param names the file and the params", "[scenario][errors]") {
+TEST_CASE("a --set of an unknown param names the file and the params", "[scenario][errors]") {
     const auto ds = problems("params:\n  speed: 1\n  offset: 0\n", {"sped=3"});
     INFO(all(ds));
     REQUIRE(ds.size() == 1);
@@ -319,14 +319,14 @@ TEST_CASE("--set of an unknown param names the file and the params", "[scenario]
     CHECK_THAT(ds[0].message, Catch::Contains("no param named 'sped' (params: speed, offset)"));
 }
 
-TEST_CASE("--set of a value that is not a number is an error", "[scenario][errors]") {
+TEST_CASE("a --set of a value that is not a number is an error", "[scenario][errors]") {
     const auto ds = problems("params: { speed: 1 }\n", {"speed=fast"});
     INFO(all(ds));
     REQUIRE(ds.size() == 1);
     CHECK_THAT(ds[0].message, Catch::Contains("--set speed=fast: the value is not a number"));
 }
 
-TEST_CASE("--set without '=' is an error", "[scenario][errors]") {
+TEST_CASE("a --set without '=' is an error", "[scenario][errors]") {
     const auto ds = problems("params: { speed: 1 }\n", {"speed"});
     REQUIRE(ds.size() == 1);
     CHECK_THAT(ds[0].message, Catch::Contains("expected NAME=VALUE"));
@@ -363,7 +363,7 @@ TEST_CASE("frames and duration together are an error", "[scenario][errors]") {
     expect_one("world: { frames: 10, duration: 1 }\n", 1, "duration", "give frames or duration, not both");
 }
 
-TEST_CASE("a phase of 1 is outside [0, 1)", "[scenario][errors]") {
+TEST_CASE("a phase of 1 is outside the half-open range from 0 to 1", "[scenario][errors]") {
     expect_one("world: { phase: 1 }\n", 1, "1", "world.phase must be in [0, 1)");
 }
 

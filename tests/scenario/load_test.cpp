@@ -270,14 +270,14 @@ TEST_CASE("instantiating twice into the same scenario gives the same result as o
                near_vec({std::sqrt(0.5), 0, -std::sqrt(0.5)}, 1e-12)); // x turned tilt = 45° about y
 }
 
-TEST_CASE("--set overrides a param's default", "[scenario]") {
+TEST_CASE("a --set overrides a param's default", "[scenario]") {
     const Scenario s = load_scenario(fixture("tunnel.yaml"), {"speed=120", "offset = 0.5"});
     CHECK_THAT(s.bodies[1].velocity, near_vec({120, 0, 0}));
     CHECK(s.world.phase == 0.5);
     CHECK(s.params[0].second == 120);
 }
 
-TEST_CASE("--set takes an arithmetic expression of numbers and a leading $", "[scenario]") {
+TEST_CASE("a --set takes an arithmetic expression of numbers and a leading $", "[scenario]") {
     const ScenarioTemplate t = load_scenario_template(fixture("tunnel.yaml"));
     const std::vector<double> v = apply_sets(t, {"$speed=2*45", "offset=1/4"});
     CHECK(v == std::vector<double>{90, 0.25});
