@@ -81,7 +81,7 @@ std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std
     // Geometry (px): square cells that make a panel about 480 px on its longer side.
     const int cell = static_cast<int>(std::clamp<std::uint64_t>(480 / std::max(rows, columns), 1, 24));
     const int map_w = static_cast<int>(columns) * cell, map_h = static_cast<int>(rows) * cell;
-    const int left = 90, top = 70, gap_x = 60, gap_y = 70, legend_h = 60;
+    const int left = 90, top = 70, gap_x = 100, gap_y = 70, legend_h = 60;
     const int panel_w = std::max(map_w, 160), panel_h = map_h + 30;
     const int n_modes = static_cast<int>(plan.modes.size());
     const int n_extra = static_cast<int>(map.extras());
@@ -169,8 +169,8 @@ std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std
         if (std::isnan(lo)) {
             put(out, "<text x=\"210\" y=\"11\">{}: no value was measured</text>\n", escape(name));
         } else {
-            put(out, "<text x=\"0\" y=\"30\">{}</text>\n", lo);
-            put(out, "<text x=\"200\" y=\"30\" text-anchor=\"end\">{}</text>\n", hi);
+            put(out, "<text x=\"0\" y=\"30\">{:.6g}</text>\n", lo);
+            put(out, "<text x=\"200\" y=\"30\" text-anchor=\"end\">{:.6g}</text>\n", hi);
             put(out, "<text x=\"210\" y=\"11\">{}{}</text>\n", escape(name),
                 model.fields[measure].unit.empty() ? std::string() : " (" + escape(model.fields[measure].unit) + ")");
         }

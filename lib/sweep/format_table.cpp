@@ -111,7 +111,7 @@ std::string render_sweep_table(const SweepModel& model, const SweepPlan& plan, s
     } else if (std::isnan(lo)) {
         out += "no value was measured\n";
     } else {
-        out += fmt::format("{} from {} to {}   blank: not measured\n", kRamp, lo, hi);
+        out += fmt::format("{} from {:.6g} to {:.6g}   blank: not measured\n", kRamp, lo, hi);
     }
     if (plan.shard.count > 1) out += "cells of other shards are blank\n";
 

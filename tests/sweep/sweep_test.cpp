@@ -182,7 +182,7 @@ TEST_CASE("sweep table shades a numeric measure from its min to its max") {
     r.format = SweepFormat::table;
     r.measure = "time";
     const std::string table = sweep_text(r);
-    CHECK_THAT(table, Catch::Contains(".:-=+*#%@ from 0.008833333333333334 to 0.08833333333333333"));
+    CHECK_THAT(table, Catch::Contains(".:-=+*#%@ from 0.00883333 to 0.0883333"));
     CHECK_THAT(table, Catch::Contains("\n   30 @\n")); // the slowest reaches the wall last
     CHECK_THAT(table, Catch::Contains("\n  300 .\n")); // the fastest first
 }
