@@ -2,15 +2,21 @@
 // file and only parses arguments and calls the library.
 #include <CLI/CLI.hpp>
 
+#include "commands.h"
+
 int main(int argc, char** argv) {
     CLI::App app{"collide: collision scenario simulator and regression checker"};
     app.set_version_flag("--version", std::string("collide ") + COLLIDE_VERSION);
     app.require_subcommand(1);
+    int exit_code = 0;
+    add_sim_command(app, exit_code);
+    add_validate_command(app, exit_code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
+        // --help and --version exit 0; every parse error (CLI11 codes 100 and up) is trouble: 2.
         const int code = app.exit(e);
         return code == 0 ? 0 : 2;
     }
-    return 0;
+    return exit_code;
 }

@@ -51,6 +51,8 @@ std::string vec_trimmed(double x, double y, double z, int d) {
     return "(" + trimmed(x, d) + ", " + trimmed(y, d) + ", " + trimmed(z, d) + ")";
 }
 std::string vec_plain(const Vec3& v) { return "(" + plain(v.x) + ", " + plain(v.y) + ", " + plain(v.z) + ")"; }
+/// A direction the loader normalised (so 0.49999999999999994 stands for 0.5): 3 decimals, trimmed.
+std::string vec_direction(const Vec3& v) { return vec_trimmed(v.x, v.y, v.z, 3); }
 
 std::string ordinal(int n) {
     const int mod100 = n % 100;
@@ -139,7 +141,7 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                 return std::vector<Line>{l};
             },
             [&](const SplitLog& r) {
-                Line l{fmt::format("split {} m/s against normal {}", vec_plain(r.velocity), vec_plain(r.normal)),
+                Line l{fmt::format("split {} m/s against normal {}", vec_plain(r.velocity), vec_direction(r.normal)),
                        "", ""};
                 l.value = truthy(v[0]) ? fmt::format("{} m/s blocked, {} m/s slides along", fixed(v[1], d),
                                                      fixed(v[2], d))
@@ -148,13 +150,13 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
             },
             [&](const RespondLog& r) {
                 Line l{fmt::format("respond {} m/s against normal {} with restitution {} and friction {}",
-                                   vec_plain(r.velocity), vec_plain(r.normal), plain(r.restitution), plain(r.friction)),
+                                   vec_plain(r.velocity), vec_direction(r.normal), plain(r.restitution), plain(r.friction)),
                        "", ""};
                 l.value = fmt::format("{} m/s, {} m/s left", vec_fixed(v[0], v[1], v[2], d), fixed(v[3], d));
                 return std::vector<Line>{l};
             },
             [&](const SlopeLog& r) {
-                Line l{fmt::format("slope of a surface with normal {}", vec_plain(r.normal)), "", ""};
+                Line l{fmt::format("slope of a surface with normal {}", vec_direction(r.normal)), "", ""};
                 l.value = truthy(v[1]) ? fmt::format("{}°, walkable under the {}° limit", fixed(v[0], d), plain(r.limit))
                                        : fmt::format("{}°, too steep to stand on, over the {}° limit", fixed(v[0], d),
                                                      plain(r.limit));
@@ -197,7 +199,7 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                 return std::vector<Line>{l};
             },
             [&](const RaycastLog& r) {
-                Line l{fmt::format("ray from {} along {}", vec_plain(r.origin), vec_plain(r.direction)), "", ""};
+                Line l{fmt::format("ray from {} along {}", vec_plain(r.origin), vec_direction(r.direction)), "", ""};
                 l.value = truthy(v[0]) ? fmt::format("hits {} first at {} m, point {} m, normal {}", body_name(s, v[1]),
                                                      fixed(v[2], d), vec_fixed(v[3], v[4], v[5], d),
                                                      vec_trimmed(v[6], v[7], v[8], d))

@@ -1,0 +1,11 @@
+#pragma once
+/// \file
+/// The subcommands of `collide`. Each registers its options on the app and a callback that
+/// calls one library function and stores the exit code.
+
+#include <CLI/CLI.hpp>
+
+/// `collide sim FILE...`: run scenarios and print their logs.
+void add_sim_command(CLI::App& app, int& exit_code);
+/// `collide validate FILE...`: load and check scenarios without running them.
+void add_validate_command(CLI::App& app, int& exit_code);

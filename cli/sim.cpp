@@ -1,0 +1,28 @@
+// `collide sim FILE...`: parse the options and hand them to the library.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "commands.h"
+#include "report/sim.h"
+
+void add_sim_command(CLI::App& app, int& exit_code) {
+    auto* cmd = app.add_subcommand("sim", "Run scenarios and print their logs");
+    auto request = std::make_shared<collide::SimRequest>();
+    auto detection = std::make_shared<std::string>();
+    auto format = std::make_shared<std::string>("text");
+    cmd->add_option("files", request->files, "Scenario files ('-' reads stdin)")->required();
+    cmd->add_option("--detection", *detection, "Override the world's detection")
+        ->check(CLI::IsMember({"discrete", "swept"}));
+    cmd->add_option("--set", request->options.sets, "Override a param: NAME=VALUE (repeatable)");
+    cmd->add_option("--format", *format, "Log format")->check(CLI::IsMember({"text", "json", "csv"}));
+    cmd->add_option("--trace", request->options.trace_path, "Write every body's state per frame to this CSV");
+    cmd->add_option("-o,--output", request->output, "Write the log to this file (atomically)");
+    cmd->callback([request, detection, format, &exit_code] {
+        if (*detection == "discrete") request->options.detection = collide::Detection::discrete;
+        if (*detection == "swept") request->options.detection = collide::Detection::swept;
+        request->format = *format == "json"  ? collide::LogFormat::json
+                          : *format == "csv" ? collide::LogFormat::csv
+                                             : collide::LogFormat::text;
+        exit_code = collide::run_sim(*request, std::cout, std::cerr);
+    });
+}

@@ -1,0 +1,110 @@
+#pragma once
+/// \file
+/// Internals shared by the YAML reader (reader.cpp) and instantiation (load.cpp): how a
+/// param-dependent number is kept and where its value goes. Not part of the public API.
+///
+/// A template is a base Scenario (params at their defaults) plus a program:
+/// 1. each `Expr` computes one "slot" from the params (a bare `$name` copies the param; anything
+///    else runs a compiled muparser expression) and checks its range;
+/// 2. each `Op` then reads slots and writes a field of the Scenario (a plain copy, or a derived
+///    value: dt from a rate, a quaternion from an axis and an angle, a unit normal, …).
+/// Fields are addressed as (region, index, byte offset) so the same program works on any copy.
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "scenario/diagnostic.h"
+#include "scenario/model.h"
+
+namespace collide::detail {
+
+/// The accepted range of a number.
+struct Check {
+    double lo = -std::numeric_limits<double>::infinity(); ///< lower bound
+    double hi = std::numeric_limits<double>::infinity();  ///< upper bound
+    bool lo_open = false;  ///< lo itself is not allowed
+    bool hi_open = false;  ///< hi itself is not allowed
+    bool integer = false;  ///< must be a whole number
+};
+
+/// The problem with `value` under `check`, or empty when it is fine.
+std::string check_problem(double value, const Check& check);
+
+/// Which object a field offset is relative to.
+enum class Region : std::uint8_t { scenario, body, log, expect };
+
+/// Where a field lives in a Scenario.
+struct Dest {
+    Region region = Region::scenario; ///< the object holding the field
+    int index = 0;                    ///< its index in bodies / log / expect
+    std::uint32_t offset = 0;         ///< byte offset of the field inside that object
+};
+
+/// A number written with params.
+struct Expr {
+    std::string text;      ///< as written (without YAML quotes)
+    std::string what;      ///< the field's path for messages, e.g. "bodies.ball.sphere.radius"
+    SourceMark mark;       ///< the YAML node
+    Check check;           ///< range after substitution
+    int slot = 0;          ///< where the value goes
+    int direct_param = -1; ///< ≥ 0: the text is just `$name`, copy this param without muparser
+};
+
+/// How an Op turns slots into a field.
+enum class OpKind : std::uint8_t {
+    set_double,           ///< field (double) = in[0]
+    set_int,              ///< field (int) = in[0]
+    dt_from_rate,         ///< field (double) = 1 / in[0]
+    frames_from_duration, ///< world.frames = max(1, round(in[0] / world.dt))
+    unit_vector,          ///< field (Vec3) = normalize(in[0..2]); zero is an error
+    surface_normal,       ///< field (Vec3) = surface_normal_tilted(in[0])
+    quat_axis,            ///< field = rotation of in[3] degrees about (in[0..2]); zero axis is an error
+    quat_euler,           ///< field = Euler rotation in[0..2] degrees
+    quat_raw,             ///< field = normalize(w=in[0], x, y, z); zero is an error
+    aabb_centre_half,     ///< field (Aabb) = centre in[0..2] ± half in[3..5]
+    check_min_max,        ///< field (Aabb) must have min ≤ max per axis
+    copy_world_skin,      ///< field (double) = world.skin
+};
+
+/// One step of the instantiation program.
+struct Op {
+    OpKind kind = OpKind::set_double;
+    Dest dest;                 ///< the field written (or checked)
+    std::array<int, 6> in{};   ///< input slots
+    bool as_mat3 = false;      ///< rotations: write the rotation matrix (an Obb's axes), not a Quat
+    SourceMark mark;           ///< where to point when the result is invalid
+    std::string what;          ///< the field's path for messages
+};
+
+/// Everything a ScenarioTemplate holds.
+struct TemplateData {
+    std::string file;                      ///< as given
+    std::vector<std::string> param_names;  ///< file order
+    std::vector<double> param_defaults;    ///< file order
+    std::vector<bool> param_used;          ///< any Expr reads it
+    SourceMark params_mark{1, 1};          ///< the `params:` mapping, for --set messages
+    Scenario base;                         ///< params at their defaults
+    std::vector<double> slot_init;         ///< initial slot values (constants feeding Ops)
+    std::vector<Expr> exprs;               ///< param-dependent numbers
+    std::vector<Op> ops;                   ///< in dependency order
+};
+
+/// Everything an Evaluator holds (defined in load.cpp, where muparser is included).
+struct EvaluatorData;
+
+} // namespace collide::detail
+
+namespace collide::detail {
+
+/// Runs the template's Ops on `out` with these slot values. When `errors` is given, invalid
+/// results (a zero axis, min > max, too many frames) are appended to it as diagnostics for
+/// `file`; otherwise they are written as computed, unchecked.
+void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::vector<Diagnostic>* errors);
+
+/// A number for messages: shortest text that reads back the same ("0.3", "-1", "nan", "inf").
+std::string number_text(double value);
+
+} // namespace collide::detail

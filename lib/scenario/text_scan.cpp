@@ -1,0 +1,208 @@
+#include "scenario/text_scan.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace collide {
+
+namespace {
+
+/// Offset of the first byte that breaks UTF-8 (overlongs, surrogates and > U+10FFFF included), or npos.
+std::size_t first_invalid_utf8(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<std::uint8_t>(s[i]);
+        if (c < 0x80) { ++i; continue; }
+        int extra = 0;
+        std::uint32_t cp = 0, min_cp = 0;
+        if ((c & 0xE0) == 0xC0) { extra = 1; cp = c & 0x1F; min_cp = 0x80; }
+        else if ((c & 0xF0) == 0xE0) { extra = 2; cp = c & 0x0F; min_cp = 0x800; }
+        else if ((c & 0xF8) == 0xF0) { extra = 3; cp = c & 0x07; min_cp = 0x10000; }
+        else return i;
+        if (i + static_cast<std::size_t>(extra) >= s.size()) return i; // truncated sequence
+        for (int k = 1; k <= extra; ++k) {
+            const auto cc = static_cast<std::uint8_t>(s[i + static_cast<std::size_t>(k)]);
+            if ((cc & 0xC0) != 0x80) return i;
+            cp = (cp << 6) | (cc & 0x3F);
+        }
+        if (cp < min_cp || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+        i += static_cast<std::size_t>(extra) + 1;
+    }
+    return std::string_view::npos;
+}
+
+/// 1-based line and column of byte `offset`.
+std::pair<int, int> position_of(std::string_view s, std::size_t offset) {
+    int line = 1, column = 1;
+    for (std::size_t i = 0; i < offset && i < s.size(); ++i) {
+        if (s[i] == '\n') { ++line; column = 1; }
+        else ++column;
+    }
+    return {line, column};
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+/// A quote or bracket starts a token only after these (or at the start of a line).
+bool starts_token_after(char prev) {
+    return is_space(prev) || prev == '[' || prev == '{' || prev == ',' || prev == ':' || prev == '-' || prev == '?';
+}
+
+} // namespace
+
+std::optional<TextProblem> scan_scenario_text(std::string_view text, int max_depth) {
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos) {
+        const auto [line, column] = position_of(text, nul);
+        return TextProblem{1, 1, "not a YAML text file: NUL byte at line " + std::to_string(line) + ", column " +
+                                     std::to_string(column)};
+    }
+    if (const auto bad = first_invalid_utf8(text); bad != std::string_view::npos) {
+        const auto [line, column] = position_of(text, bad);
+        return TextProblem{1, 1, "not a YAML text file: invalid UTF-8 at line " + std::to_string(line) +
+                                     ", column " + std::to_string(column)};
+    }
+
+    // Nesting: block depth is the number of open indentation levels (a compact "- - x" opens one
+    // per dash); flow depth counts open '[' and '{'. Quotes may span lines inside flow collections.
+    std::vector<int> indents;
+    int flow = 0;
+    char quote = 0;               // '"' or '\'' while inside a quoted scalar
+    int block_scalar_indent = -1; // ≥ 0: skipping the lines of a `|` or `>` scalar more indented than this
+    int line_no = 0;
+    std::size_t pos = 0;
+    const auto too_deep = [&](int column) {
+        return TextProblem{line_no, column,
+                           "nesting deeper than " + std::to_string(max_depth) +
+                               " levels: a scenario is a shallow mapping (refusing to parse)"};
+    };
+    while (pos <= text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        ++line_no;
+        pos = end + 1;
+
+        std::size_t i = 0;
+        while (i < line.size() && line[i] == ' ') ++i;
+        const int indent = static_cast<int>(i);
+        const bool blank = i == line.size() || line[i] == '#';
+        if (block_scalar_indent >= 0) {
+            if (blank || indent > block_scalar_indent) continue;
+            block_scalar_indent = -1;
+        }
+        if (blank && quote == 0) continue;
+
+        int block_depth = static_cast<int>(indents.size());
+        if (flow == 0 && quote == 0) {
+            while (!indents.empty() && indents.back() > indent) indents.pop_back();
+            if (indents.empty() || indents.back() < indent) indents.push_back(indent);
+            // compact nested sequences: "- - - x"
+            std::size_t j = i;
+            while (j < line.size() && line[j] == '-' && (j + 1 == line.size() || is_space(line[j + 1]))) {
+                ++j;
+                while (j < line.size() && is_space(line[j])) ++j;
+                if (j < line.size()) indents.push_back(static_cast<int>(j));
+                if (static_cast<int>(indents.size()) > max_depth) return too_deep(static_cast<int>(j) + 1);
+            }
+            block_depth = static_cast<int>(indents.size());
+            if (block_depth > max_depth) return too_deep(indent + 1);
+        }
+
+        char prev = ' ';
+        for (std::size_t k = 0; k < line.size(); ++k) {
+            const char c = line[k];
+            if (quote != 0) {
+                if (quote == '"' && c == '\\') { ++k; prev = 'x'; continue; }
+                if (c == quote) {
+                    if (quote == '\'' && k + 1 < line.size() && line[k + 1] == '\'') { ++k; continue; }
+                    quote = 0;
+                    prev = c;
+                }
+                continue;
+            }
+            if (c == '#' && is_space(prev)) break;
+            if ((c == '"' || c == '\'') && (k == 0 || starts_token_after(prev))) {
+                quote = c;
+            } else if ((c == '[' || c == '{') && (k == 0 || flow > 0 || starts_token_after(prev))) {
+                ++flow;
+                if (block_depth + flow > max_depth) return too_deep(static_cast<int>(k) + 1);
+            } else if ((c == ']' || c == '}') && flow > 0) {
+                --flow;
+            }
+            prev = c;
+        }
+        // A block scalar indicator ends the line: "key: |", "- >-", "key: |2+".
+        if (flow == 0 && quote == 0) {
+            std::size_t e = line.size();
+            // trim a trailing comment and spaces
+            for (std::size_t k = 0; k < line.size(); ++k)
+                if (line[k] == '#' && (k == 0 || is_space(line[k - 1]))) { e = k; break; }
+            while (e > 0 && is_space(line[e - 1])) --e;
+            std::size_t b = e;
+            while (b > 0 && (line[b - 1] == '-' || line[b - 1] == '+' || (line[b - 1] >= '0' && line[b - 1] <= '9'))) --b;
+            if (b > 0 && (line[b - 1] == '|' || line[b - 1] == '>') && (b == 1 || is_space(line[b - 2])))
+                block_scalar_indent = indent;
+        }
+        if (end == text.size()) break;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> second_document_line(std::string_view text) {
+    bool content = false; // the first document has begun
+    bool ended = false;   // a `...` closed it
+    int line_no = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        ++line_no;
+        pos = end + 1;
+        const auto marker = [&](std::string_view m) {
+            return line.substr(0, 3) == m && (line.size() == 3 || is_space(line[3]));
+        };
+        if (marker("---")) {
+            if (content) return line_no;
+            std::size_t k = 3;
+            while (k < line.size() && is_space(line[k])) ++k;
+            if (k < line.size() && line[k] != '#') content = true; // "--- { a: 1 }"
+            continue;
+        }
+        if (marker("...")) {
+            ended = content;
+            continue;
+        }
+        std::size_t k = 0;
+        while (k < line.size() && is_space(line[k])) ++k;
+        if (k == line.size() || line[k] == '#') continue;
+        if (!content && k == 0 && line[0] == '%') continue; // a directive before the document
+        if (ended) return line_no;
+        content = true;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::pair<int, int>> first_content(std::string_view text) {
+    int line_no = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        ++line_no;
+        pos = end + 1;
+        std::size_t k = 0;
+        if (line.substr(0, 3) == "---" || line.substr(0, 3) == "...") k = 3;
+        else if (!line.empty() && line[0] == '%') continue;
+        while (k < line.size() && is_space(line[k])) ++k;
+        if (k == line.size() || line[k] == '#') continue;
+        return std::pair{line_no, static_cast<int>(k) + 1};
+    }
+    return std::nullopt;
+}
+
+} // namespace collide

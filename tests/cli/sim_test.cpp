@@ -1,0 +1,112 @@
+// `collide sim` and `collide validate` end to end, as a user runs them: the documents' figures
+// on stdout, exit codes as diff(1), one FILE:LINE:COLUMN line per problem on stderr.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "support/run_command.h"
+
+using collide::test::run_collide;
+namespace fs = std::filesystem;
+
+TEST_CASE("sim prints the mtv demo's figures and exits 0") {
+    const auto r = run_collide("sim scenarios/mtv.yaml");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("push out along y → 0.30 m  // the shallowest, so this is the way out\n") != std::string::npos);
+    CHECK(r.out.find("(0.000, 0.901, 0.000) m") != std::string::npos);
+    CHECK(r.err.empty());
+}
+
+TEST_CASE("sim --set moves where the frames land: the tunnel's bullet is missed at offset 0.5") {
+    const auto hit = run_collide("sim scenarios/tunnel.yaml");
+    CHECK(hit.out == "first contact of bullet with wall → frame 3 at t = 0.050 s, centre (0.000, 0.000, 0.000) m\n");
+    const auto miss = run_collide("sim scenarios/tunnel.yaml --set offset=0.5");
+    CHECK(miss.exit_code == 0);
+    CHECK(miss.out == "first contact of bullet with wall → none in 40 frames\n");
+}
+
+TEST_CASE("sim --detection swept catches the bullet one radius from the wall") {
+    const auto r = run_collide("sim scenarios/tunnel.yaml --set offset=0.5 --detection swept");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("centre (-0.350, 0.000, 0.000) m") != std::string::npos);
+}
+
+TEST_CASE("sim reads a scenario from stdin") {
+    const auto r = run_collide("sim -", "log:\n  - slope: { surface_degrees: 50, limit: 46 }\n");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("50.000°, too steep to stand on, over the 46° limit") != std::string::npos);
+}
+
+TEST_CASE("sim --format json gives full-precision numbers") {
+    const auto r = run_collide("sim scenarios/bouncing.yaml --format json");
+    REQUIRE(r.exit_code == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    CHECK(doc["entries"][7]["fields"]["speed"].get<double>() == Approx(3.5).margin(1e-12));
+}
+
+TEST_CASE("sim --trace writes every body's state per frame and -o writes the log to a file") {
+    const fs::path dir = fs::temp_directory_path() / "collide_sim_trace_test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const auto r = run_collide("sim scenarios/tunnel.yaml --trace " + (dir / "t.csv").string() + " -o " +
+                               (dir / "log.txt").string());
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.empty());
+    std::ifstream trace(dir / "t.csv");
+    std::string line;
+    int rows = 0;
+    std::getline(trace, line);
+    CHECK(line == "frame,time,body,x,y,z,vx,vy,vz");
+    while (std::getline(trace, line)) ++rows;
+    CHECK(rows == 40 * 2);
+    std::stringstream log;
+    log << std::ifstream(dir / "log.txt").rdbuf();
+    CHECK(log.str().find("first contact of bullet with wall") == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("bad input exits 2 with FILE:LINE:COLUMN: error lines and no output file") {
+    const fs::path dir = fs::temp_directory_path() / "collide_sim_bad_test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path bad = dir / "bad.yaml";
+    std::ofstream(bad) << "bodies:\n  ball: { sphere: { radius: -1 } }\n";
+    const auto r = run_collide("sim " + bad.string() + " -o " + (dir / "out.log").string());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.rfind(bad.string() + ":2:", 0) == 0);
+    CHECK(r.err.find(": error: ") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "out.log"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a missing file, an unknown option and an unknown --set param all exit 2") {
+    CHECK(run_collide("sim no/such/file.yaml").exit_code == 2);
+    CHECK(run_collide("sim scenarios/tunnel.yaml --bogus").exit_code == 2);
+    CHECK(run_collide("sim scenarios/tunnel.yaml --set nope=1").exit_code == 2);
+    CHECK(run_collide("sim scenarios/tunnel.yaml --detection sideways").exit_code == 2);
+    CHECK(run_collide("").exit_code == 2);
+}
+
+TEST_CASE("--help and --version exit 0") {
+    CHECK(run_collide("--help").exit_code == 0);
+    CHECK(run_collide("--version").exit_code == 0);
+    CHECK(run_collide("sim --help").exit_code == 0);
+}
+
+TEST_CASE("validate checks every shipped scenario without running it") {
+    std::string files;
+    for (const auto& e : fs::directory_iterator(fs::path(COLLIDE_SOURCE_DIR) / "scenarios"))
+        if (e.path().extension() == ".yaml") files += " scenarios/" + e.path().filename().string();
+    const auto r = run_collide("validate" + files);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+}
+
+TEST_CASE("validate reports an unknown key with its line and column and exits 2") {
+    const auto r = run_collide("validate -", "name: x\nworld: { rat: 60 }\n");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.rfind("<stdin>:2:10: error:", 0) == 0);
+}

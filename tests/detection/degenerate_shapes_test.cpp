@@ -1,0 +1,55 @@
+// Degenerate shapes (flat boxes, point hulls, collinear triangles, zero radii) never make the
+// detection return NaN, and every answer keeps the contact convention.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "detection/dispatch.h"
+#include "detection/shape_gen.h"
+#include "queries/time_of_impact.h"
+#include "support/approx.h"
+
+using namespace collide;
+
+namespace {
+// A random shape squashed to zero thickness, length or size in some way.
+Shape degenerate(collide::test::ShapeGen& gen) {
+    const Vec3 p = gen.point(1.0), q = gen.point(1.0);
+    switch (static_cast<int>(gen.uniform(0, 7))) {
+    case 0: return Sphere{p, 0};
+    case 1: return Capsule{p, p, gen.uniform(0, 0.5)};
+    case 2: return Obb{p, to_mat3(gen.rotation()), {gen.uniform(0.1, 1), 0, gen.uniform(0.1, 1)}};
+    case 3: return Aabb{p, p};
+    case 4: return Triangle{p, q, p + (q - p) * 0.5};
+    case 5: {
+        Hull h;
+        h.count = 3;
+        h.points = {p, p, p};
+        return h;
+    }
+    default: return Triangle{p, p, p};
+    }
+}
+} // namespace
+
+TEST_CASE("degenerate shapes: contact, distance and time of impact stay finite and symmetric") {
+    collide::test::ShapeGen gen(1234);
+    for (int i = 0; i < 3000; ++i) {
+        const Shape a = degenerate(gen);
+        const Shape b = i % 2 ? degenerate(gen) : gen.any();
+        const ContactQuery ab = contact(a, b), ba = contact(b, a);
+        REQUIRE(ab.status == ba.status);
+        if (ab.status == ContactStatus::overlapping) {
+            REQUIRE(std::isfinite(ab.contact.depth));
+            REQUIRE(length(ab.contact.normal) == Approx(1).margin(1e-9));
+            REQUIRE(ab.contact.depth == Approx(ba.contact.depth).margin(1e-9));
+        }
+        const DistanceResult d = distance(a, b);
+        REQUIRE(std::isfinite(d.distance));
+        REQUIRE(d.distance >= 0);
+        REQUIRE(is_finite(d.normal));
+        const Toi t = time_of_impact(a, Motion{{1, 0, 0}, {0, -1, 0}}, b, Motion{}, 1.0);
+        REQUIRE(std::isfinite(t.time));
+        REQUIRE(is_finite(t.normal));
+    }
+}
