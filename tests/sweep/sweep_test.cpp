@@ -251,15 +251,3 @@ TEST_CASE("the summary line reports cells and rate") {
     CHECK_THAT(text, Catch::EndsWith(" cells/s)\n"));
     CHECK(text.find('\r') == std::string::npos);
 }
-
-TEST_CASE("print the tunnel table", "[.show]") {
-    std::string s = sweep_text(tunnel_request(SweepFormat::table));
-    std::fputs(s.c_str(), stdout);
-    SweepRequest r = tunnel_request(SweepFormat::svg);
-    r.output = "/tmp/tunnel_sweep.svg";
-    run_sweep(test::closed_form_tunnel(), r, {nullptr, false});
-    r = tunnel_request(SweepFormat::svg);
-    r.measure = "x";
-    r.output = "/tmp/tunnel_sweep_x.svg";
-    run_sweep(test::closed_form_tunnel(), r, {nullptr, false});
-}
