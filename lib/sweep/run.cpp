@@ -65,3 +65,7 @@ std::uint64_t SweepRunner::frames_simulated() const {
 }
 
 } // namespace collide
+
+namespace collide {
+std::size_t SweepRunner::threads_used() const { return impl_->contexts.size(); }
+} // namespace collide

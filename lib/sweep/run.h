@@ -62,6 +62,8 @@ public:
 
     /// Frames simulated by all runs so far (0 when the runners do not count them).
     std::uint64_t frames_simulated() const;
+    /// How many threads have run cells so far (each made its own runner).
+    std::size_t threads_used() const;
 
 private:
     struct Impl;
