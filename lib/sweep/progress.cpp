@@ -7,6 +7,13 @@ namespace collide {
 Progress::Progress(std::uint64_t total, bool terminal, std::FILE* out)
     : total_(total), terminal_(terminal), out_(out), start_(Clock::now()), last_draw_(start_) {}
 
+Progress::~Progress() {
+    if (drawn_ && out_) {
+        fmt::print(out_, "\r\033[K");
+        std::fflush(out_);
+    }
+}
+
 void Progress::update(std::uint64_t done) {
     done_ = done;
     if (!terminal_ || !out_) return;
@@ -26,6 +33,7 @@ void Progress::finish() {
     const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
     const double rate = elapsed > 0 ? static_cast<double>(done_) / elapsed : 0;
     if (drawn_) fmt::print(out_, "\r\033[K");
+    drawn_ = false;
     fmt::print(out_, "sweep: {} cells in {:.3g} s ({:.0f} cells/s)\n", done_, elapsed, rate);
     std::fflush(out_);
 }

@@ -16,6 +16,10 @@ class Progress {
 public:
     /// `total` rows; `terminal`: whether `out` is a terminal (live line) or not (summary only).
     Progress(std::uint64_t total, bool terminal, std::FILE* out);
+    /// Clears a live line left by a sweep that failed before finish(), so errors start clean.
+    ~Progress();
+    Progress(const Progress&) = delete;
+    Progress& operator=(const Progress&) = delete;
     /// Notes that `done` rows are finished; redraws the live line when due.
     void update(std::uint64_t done);
     /// Clears the live line and prints the summary.
