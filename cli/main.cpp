@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
     int exit_code = 0;
     add_sim_command(app, exit_code);
     add_validate_command(app, exit_code);
+    add_check_command(app, exit_code);
     add_sweep_command(app, exit_code);
     add_merge_command(app, exit_code);
     try {

@@ -5,3 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
 ctest --test-dir build --output-on-failure -j"$(nproc)"
+# The shipped scenarios against their goldens (and their expectations).
+./build/collide check --jobs "$(nproc)"

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "io/atomic_file.h"
+#include "report/expect.h"
 #include "report/render.h"
 #include "scenario/load.h"
 
@@ -41,6 +42,12 @@ int run_sim(const SimRequest& request, std::ostream& out, std::ostream& err) {
         try {
             const RunOutput run = run_scenario(file, request.options);
             parts.push_back(render(run, request.format));
+            for (const ExpectOutcome& outcome : check_expectations(run.scenario, run.layout, run.values)) {
+                if (!outcome.passed) {
+                    err << outcome.message << '\n';
+                    failed = true;
+                }
+            }
         } catch (const ScenarioError& e) {
             print_error(e, err);
             bad = true;

@@ -110,3 +110,23 @@ TEST_CASE("validate reports an unknown key with its line and column and exits 2"
     CHECK(r.exit_code == 2);
     CHECK(r.err.rfind("<stdin>:2:10: error:", 0) == 0);
 }
+
+TEST_CASE("sim prints a failed expectation with its values and exits 1, after printing the log") {
+    const auto r = run_collide("sim -",
+                               "log:\n  - slope: { surface_degrees: 50, limit: 46 }\n"
+                               "expect:\n  - { value: slope.walkable, equals: true }\n");
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("too steep to stand on") != std::string::npos);
+    CHECK(r.err.find("<stdin>:4:5") != std::string::npos);
+    CHECK(r.err.find("slope.walkable") != std::string::npos);
+}
+
+TEST_CASE("every shipped scenario's expectations hold under sim") {
+    for (const auto& e : fs::directory_iterator(fs::path(COLLIDE_SOURCE_DIR) / "scenarios")) {
+        if (e.path().extension() != ".yaml") continue;
+        INFO(e.path().filename().string());
+        const auto r = run_collide("sim scenarios/" + e.path().filename().string());
+        CHECK(r.exit_code == 0);
+        CHECK(r.err.empty());
+    }
+}

@@ -1,0 +1,92 @@
+#include "report/junit.h"
+
+#include <fmt/format.h>
+
+namespace collide {
+
+std::string xml_escape(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&apos;"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') break;
+            out += c;
+        }
+    }
+    return out;
+}
+
+namespace {
+/// An attribute value keeps its line breaks only when they are written as references.
+std::string attribute(const std::string& text) {
+    std::string out;
+    for (char c : xml_escape(text)) {
+        if (c == '\n') out += "&#10;";
+        else if (c == '\r') out += "&#13;";
+        else if (c == '\t') out += "&#9;";
+        else out += c;
+    }
+    return out;
+}
+} // namespace
+
+std::string render_junit(const std::vector<JunitCase>& cases) {
+    int failures = 0, errors = 0;
+    double total = 0;
+    for (const JunitCase& c : cases) {
+        failures += c.failed && !c.error;
+        errors += c.error;
+        total += c.seconds;
+    }
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out += fmt::format("<testsuites name=\"collide check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.3f}\">\n",
+                       cases.size(), failures, errors, total);
+    out += fmt::format("  <testsuite name=\"collide check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" "
+                       "time=\"{:.3f}\">\n",
+                       cases.size(), failures, errors, total);
+    for (const JunitCase& c : cases) {
+        out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{:.3f}\"", attribute(c.name),
+                           attribute(c.classname), c.seconds);
+        if (!c.failed && !c.error) {
+            out += "/>\n";
+            continue;
+        }
+        const char* tag = c.error ? "error" : "failure";
+        out += ">\n";
+        out += fmt::format("      <{} message=\"{}\" type=\"{}\">{}</{}>\n", tag, attribute(c.message),
+                           c.error ? "bad input" : "difference", xml_escape(c.details), tag);
+        out += "    </testcase>\n";
+    }
+    out += "  </testsuite>\n</testsuites>\n";
+    return out;
+}
+
+std::string github_annotation(const std::string& file, int line, int column, const std::string& message) {
+    auto escape = [](const std::string& text, bool property) {
+        std::string out;
+        for (char c : text) {
+            if (c == '%') out += "%25";
+            else if (c == '\r') out += "%0D";
+            else if (c == '\n') out += "%0A";
+            else if (property && c == ':') out += "%3A";
+            else if (property && c == ',') out += "%2C";
+            else out += c;
+        }
+        return out;
+    };
+    std::string out = "::error file=" + escape(file, true);
+    if (line > 0) out += fmt::format(",line={}", line);
+    if (line > 0 && column > 0) out += fmt::format(",col={}", column);
+    std::string body = message;
+    while (!body.empty() && body.back() == '\n') body.pop_back();
+    out += "::" + escape(body, false);
+    return out;
+}
+
+} // namespace collide

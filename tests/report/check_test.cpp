@@ -1,0 +1,310 @@
+// The check runner: goldens matched, missing, stale, updated atomically; bad input exits 2 and
+// touches nothing; output is the same bytes for any number of jobs. Scenarios here come from a
+// small stand-in runner (a file holding a slope angle), so these tests exercise the runner's
+// bookkeeping, not the loader.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "report/check.h"
+#include "report/render.h"
+
+using namespace collide;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A fresh directory under the system temp dir, removed at the end of the test.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        static int counter = 0;
+        path = fs::temp_directory_path() / ("collide_check_test_" + std::to_string(getpid()) + "_" +
+                                            std::to_string(counter++));
+        fs::remove_all(path);
+        fs::create_directories(path / "scenarios");
+        fs::create_directories(path / "expected");
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    std::string operator/(const std::string& rel) const { return (path / rel).generic_string(); }
+};
+
+void write(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// Stand-in runner: the file holds "ANGLE [MAX]" — a slope entry measuring ANGLE degrees, and,
+/// when MAX is there, an expectation `slope.angle at_most MAX`; "bad" is bad input at 2:3.
+ScenarioRun fake_runner(const std::string& path) {
+    std::istringstream in(read(path));
+    std::string first;
+    in >> first;
+    if (first == "bad") return {std::nullopt, {InputProblem{path, 2, 3, "unknown key 'radiuss'"}}};
+    RunOutput o;
+    o.scenario.file = path;
+    o.scenario.name = fs::path(path).stem().string();
+    o.scenario.log.push_back(LogDef{"slope", "", "", -1, {}, SlopeLog{{0, 1, 0}, 46}});
+    double max = 0;
+    if (in >> max) {
+        ExpectDef d;
+        d.value = "slope.angle";
+        d.op = ExpectOp::at_most;
+        d.number = max;
+        d.text = "slope.angle at_most " + std::to_string(static_cast<int>(max));
+        d.mark = {7, 3};
+        o.scenario.expect.push_back(d);
+    }
+    o.layout = layout_of(o.scenario);
+    const double angle = std::stod(first);
+    o.values = {angle, angle <= 46 ? 1.0 : 0.0};
+    return {std::move(o), {}};
+}
+
+/// The log the stand-in scenario "ANGLE" renders (an angle of at most 46° is walkable).
+std::string log_of(const std::string& angle, bool walkable = true) {
+    return "slope of a surface with normal (0, 1, 0) → " + angle +
+           (walkable ? "°, walkable under the 46° limit\n" : "°, too steep to stand on, over the 46° limit\n");
+}
+
+struct Result {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+Result check(CheckOptions options) {
+    std::ostringstream out, err;
+    const int code = run_check(options, fake_runner, out, err);
+    return {code, out.str(), err.str()};
+}
+
+CheckOptions in(const TempDir& dir) {
+    CheckOptions o;
+    o.paths = {dir / "scenarios"};
+    o.expected_dir = dir / "expected";
+    return o;
+}
+
+} // namespace
+
+TEST_CASE("check passes when every log matches its golden") {
+    TempDir d;
+    write(d / "scenarios/flat.yaml", "0");
+    write(d / "scenarios/ramp.yaml", "30");
+    write(d / "expected/flat.log", log_of("0.000"));
+    write(d / "expected/ramp.log", log_of("30.000"));
+    const Result r = check(in(d));
+    CHECK(r.code == 0);
+    CHECK(r.out == "ok       flat\nok       ramp\ncheck: 2 passed, 0 failed\n");
+    CHECK(r.err.empty());
+}
+
+TEST_CASE("a changed number fails with a diff naming scenario, golden and line") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "30.5");
+    write(d / "expected/ramp.log", log_of("30.000"));
+    const Result r = check(in(d));
+    CHECK(r.code == 1);
+    CHECK(r.out == "scenario ramp (" + (d / "scenarios/ramp.yaml") + " vs " + (d / "expected/ramp.log") + ")\n"
+                   "@@ line 1 @@\n"
+                   "- " + log_of("30.000") +
+                   "+ " + log_of("30.500") +
+                   "  number 1: expected 30.000, actual 30.500 (diff 0.500 > tolerance 0.001)\n"
+                   "check: 0 passed, 1 failed (1 differ)\n");
+}
+
+TEST_CASE("a missing golden fails and is not created, and CI is stated in the summary") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "30");
+    CheckOptions o = in(d);
+    o.ci = true;
+    const Result r = check(o);
+    CHECK(r.code == 1);
+    CHECK(r.out.find("no golden: " + (d / "expected/ramp.log") + " does not exist") != std::string::npos);
+    CHECK(r.out.find("check: 0 passed, 1 failed (1 missing golden); CI is set: goldens are read only") !=
+          std::string::npos);
+    CHECK_FALSE(fs::exists(d / "expected/ramp.log"));
+}
+
+TEST_CASE("a stale golden fails on a full run but not when single files are named") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "30");
+    write(d / "expected/ramp.log", log_of("30.000"));
+    write(d / "expected/gone.log", "x → 1\n");
+    const Result full = check(in(d));
+    CHECK(full.code == 1);
+    CHECK(full.out.find("stale golden " + (d / "expected/gone.log")) != std::string::npos);
+    CHECK(full.out.find("check: 1 passed, 1 failed (1 stale golden)") != std::string::npos);
+    CheckOptions one = in(d);
+    one.paths = {d / "scenarios/ramp.yaml"};
+    const Result single = check(one);
+    CHECK(single.code == 0);
+    CHECK(fs::exists(d / "expected/gone.log"));
+}
+
+TEST_CASE("--update writes goldens atomically, removes stale ones, and a second check passes") {
+    TempDir d;
+    write(d / "scenarios/flat.yaml", "0");
+    write(d / "scenarios/ramp.yaml", "30");
+    write(d / "expected/ramp.log", log_of("29.000"));
+    write(d / "expected/gone.log", "x → 1\n");
+    CheckOptions o = in(d);
+    o.update = true;
+    o.ci = true; // --update writes even in CI
+    const Result u = check(o);
+    CHECK(u.code == 0);
+    CHECK(u.out.find("created  " + (d / "expected/flat.log")) != std::string::npos);
+    CHECK(u.out.find("updated  " + (d / "expected/ramp.log")) != std::string::npos);
+    CHECK(u.out.find("removed  " + (d / "expected/gone.log")) != std::string::npos);
+    CHECK(u.out.find("goldens: 1 created, 1 updated, 1 removed") != std::string::npos);
+    CHECK(read(d / "expected/ramp.log") == log_of("30.000"));
+    CHECK_FALSE(fs::exists(d / "expected/gone.log"));
+    int files = 0;
+    for (const auto& f : fs::directory_iterator(d.path / "expected")) {
+        ++files;
+        CHECK(f.path().filename().string().find(".tmp.") == std::string::npos);
+    }
+    CHECK(files == 2);
+    const Result again = check(in(d));
+    CHECK(again.code == 0);
+    CHECK(again.out == "ok       flat\nok       ramp\ncheck: 2 passed, 0 failed\n");
+}
+
+TEST_CASE("--update reproduces the goldens byte for byte") {
+    TempDir d;
+    write(d / "scenarios/flat.yaml", "0");
+    write(d / "scenarios/steep.yaml", "60.25");
+    CheckOptions o = in(d);
+    o.update = true;
+    REQUIRE(check(o).code == 0);
+    const std::string flat = read(d / "expected/flat.log");
+    const std::string steep = read(d / "expected/steep.log");
+    CHECK(steep == log_of("60.250", false));
+    fs::remove(d / "expected/flat.log");
+    fs::remove(d / "expected/steep.log");
+    REQUIRE(check(o).code == 0);
+    CHECK(read(d / "expected/flat.log") == flat);
+    CHECK(read(d / "expected/steep.log") == steep);
+}
+
+TEST_CASE("--update NAME blesses only the scenarios named") {
+    TempDir d;
+    write(d / "scenarios/flat.yaml", "1");
+    write(d / "scenarios/ramp.yaml", "31");
+    write(d / "expected/flat.log", log_of("0.000"));
+    write(d / "expected/ramp.log", log_of("30.000"));
+    CheckOptions o = in(d);
+    o.update = true;
+    o.update_names = {"ramp"};
+    const Result r = check(o);
+    CHECK(r.code == 1);
+    CHECK(read(d / "expected/ramp.log") == log_of("31.000"));
+    CHECK(read(d / "expected/flat.log") == log_of("0.000"));
+    o.update_names = {"nosuch"};
+    CHECK(check(o).code == 2);
+}
+
+TEST_CASE("bad input prints FILE:LINE:COLUMN errors, exits 2, and no golden is touched even with --update") {
+    TempDir d;
+    write(d / "scenarios/broken.yaml", "bad");
+    write(d / "scenarios/ramp.yaml", "31");
+    write(d / "expected/ramp.log", log_of("30.000"));
+    CheckOptions o = in(d);
+    o.update = true;
+    const Result r = check(o);
+    CHECK(r.code == 2);
+    CHECK(r.err == (d / "scenarios/broken.yaml") + ":2:3: error: unknown key 'radiuss'\n");
+    CHECK(read(d / "expected/ramp.log") == log_of("30.000"));
+    CHECK_FALSE(fs::exists(d / "expected/broken.log"));
+    CHECK(r.out.find("bad input: no golden written") != std::string::npos);
+}
+
+TEST_CASE("a path that does not exist is bad input") {
+    TempDir d;
+    CheckOptions o = in(d);
+    o.paths = {d / "scenarios/nosuch.yaml"};
+    const Result r = check(o);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("nosuch.yaml: error: no such scenario file or directory") != std::string::npos);
+}
+
+TEST_CASE("a failed expectation fails the scenario with its position and values") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "30 20");
+    write(d / "expected/ramp.log", log_of("30.000"));
+    const Result r = check(in(d));
+    CHECK(r.code == 1);
+    CHECK(r.out.find("  " + (d / "scenarios/ramp.yaml") +
+                     ":7:3: expectation failed: slope.angle at_most 20 (got 30, over by 10, tolerance 1e-09)") !=
+          std::string::npos);
+    CHECK(r.out.find("(1 failed expectation)") != std::string::npos);
+}
+
+TEST_CASE("--artifacts keeps the actual log and the diff of each failing scenario") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "31");
+    write(d / "scenarios/flat.yaml", "0");
+    write(d / "expected/ramp.log", log_of("30.000"));
+    write(d / "expected/flat.log", log_of("0.000"));
+    CheckOptions o = in(d);
+    o.artifacts_dir = d / "artifacts";
+    o.color = true;
+    CHECK(check(o).code == 1);
+    CHECK(read(d / "artifacts/ramp.log") == log_of("31.000"));
+    const std::string diff = read(d / "artifacts/ramp.diff");
+    CHECK(diff.find("- " + log_of("30.000")) != std::string::npos);
+    CHECK(diff.find('\x1b') == std::string::npos);
+    CHECK_FALSE(fs::exists(d / "artifacts/flat.log"));
+}
+
+TEST_CASE("--junit writes one testcase per scenario and stale golden; annotations name the golden line") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "31");
+    write(d / "scenarios/flat.yaml", "0");
+    write(d / "expected/ramp.log", log_of("30.000"));
+    write(d / "expected/flat.log", log_of("0.000"));
+    write(d / "expected/gone.log", "x\n");
+    CheckOptions o = in(d);
+    o.junit_path = d / "report.xml";
+    o.annotations = true;
+    const Result r = check(o);
+    CHECK(r.code == 1);
+    const std::string xml = read(d / "report.xml");
+    CHECK(xml.find("tests=\"3\" failures=\"2\" errors=\"0\"") != std::string::npos);
+    CHECK(xml.find("<testcase name=\"flat\" classname=\"" + (d / "scenarios/flat.yaml") + "\"") != std::string::npos);
+    CHECK(xml.find("<failure message=\"log differs from " + (d / "expected/ramp.log") + "\"") != std::string::npos);
+    CHECK(r.out.find("::error file=" + (d / "expected/ramp.log") + ",line=1::ramp: log differs") !=
+          std::string::npos);
+}
+
+TEST_CASE("the output is the same bytes with one job and with several") {
+    TempDir d;
+    for (int i = 0; i < 12; ++i) {
+        const std::string name = "s" + std::to_string(i);
+        write(d / ("scenarios/" + name + ".yaml"), std::to_string(i * 7));
+        if (i % 3 != 0) write(d / ("expected/" + name + ".log"), log_of(std::to_string(i * 7 + i % 2) + ".000", i * 7 + i % 2 <= 46));
+    }
+    CheckOptions o = in(d);
+    o.jobs = 1;
+    const Result one = check(o);
+    o.jobs = 2;
+    const Result two = check(o);
+    o.jobs = 4;
+    const Result four = check(o);
+    CHECK(one.code == 1);
+    CHECK(one.out == two.out);
+    CHECK(one.out == four.out);
+    CHECK(one.out.find("check: 4 passed, 8 failed (4 differ, 4 missing goldens)") != std::string::npos);
+}
