@@ -1,0 +1,55 @@
+#pragma once
+/// \file
+/// Writing a sweep's rows: CSV (streamed in blocks, one row per cell and mode), JSON (params,
+/// axes and every cell), a terminal outcome map (`table`) and an SVG heatmap. Every format is a
+/// pure function of the model, the plan and the values, so the bytes never depend on threads.
+///
+/// `values` always holds the plan's rows in order (SweepPlan::rows() × fields, row-major).
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "sweep/run.h"
+
+namespace collide {
+
+/// Output formats of `collide sweep`.
+enum class SweepFormat : std::uint8_t { table, csv, json, svg };
+
+/// Parses `table`, `csv`, `json` or `svg`; throws SweepError otherwise.
+SweepFormat parse_sweep_format(std::string_view text);
+
+/// The column a map shows: `name` as a column (FIELD or ID.FIELD) or a field name that only
+/// one log entry has; empty: the first `hit` field, else the first field. Throws SweepError
+/// listing the columns when there is no such field.
+int find_measure(const SweepModel& model, std::string_view name);
+
+/// Appends the CSV header line `cell,<varied params…>,detection,<columns…>`.
+void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::string& out);
+
+/// Appends rows first_row … first_row + count − 1 (their values in `values`, count × fields):
+/// booleans true/false, integers without decimals, bodies by name, numbers in their shortest
+/// round-trip form; a value not measured (NaN) is an empty field.
+void append_csv_rows(const SweepModel& model, const SweepPlan& plan, std::uint64_t first_row, std::uint64_t count,
+                     std::span<const double> values, std::string& out);
+
+/// A JSON document: the scenario, its params, the axes, the modes, the shard, the fields and
+/// one object per row (`null` for values not measured).
+std::string render_sweep_json(const SweepModel& model, const SweepPlan& plan, std::span<const double> values);
+
+/// The outcome map for a terminal: rows = values of the first varied param, columns = the
+/// second; `#`/`.` for a boolean measure, a shade of `.:-=+*#%@` (min → max) for a number, a
+/// blank for a value not measured or a cell of another shard; one map per mode (side by side
+/// when they fit in 120 columns), one set of maps per combination of any further axes.
+std::string render_sweep_table(const SweepModel& model, const SweepPlan& plan, std::span<const double> values,
+                               int measure);
+
+/// The same map as a standalone SVG heatmap: a title with the scenario and measure, axes
+/// labelled with the param names and tick values, a legend (caught/missed colours or a colour
+/// ramp with its min and max), one panel per mode side by side.
+std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std::span<const double> values,
+                             int measure);
+
+} // namespace collide

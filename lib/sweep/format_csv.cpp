@@ -1,0 +1,112 @@
+#include <cmath>
+#include <iterator>
+
+#include <fmt/format.h>
+
+#include "sweep/format.h"
+
+namespace collide {
+
+namespace {
+
+/// Appends a CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break.
+void append_field(std::string_view text, std::string& out) {
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+        out += text;
+        return;
+    }
+    out += '"';
+    for (char c : text) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    out += '"';
+}
+
+void append_value(const SweepModel& model, FieldType type, double v, std::string& out) {
+    if (std::isnan(v)) return;
+    switch (type) {
+    case FieldType::boolean: out += v != 0 ? "true" : "false"; return;
+    case FieldType::integer: fmt::format_to(std::back_inserter(out), "{}", static_cast<long long>(v)); return;
+    case FieldType::body: {
+        const auto index = static_cast<long long>(v);
+        if (index >= 0 && index < static_cast<long long>(model.body_names.size()))
+            append_field(model.body_names[index], out);
+        return;
+    }
+    case FieldType::number: fmt::format_to(std::back_inserter(out), "{}", v); return;
+    }
+}
+
+} // namespace
+
+SweepFormat parse_sweep_format(std::string_view text) {
+    if (text == "table") return SweepFormat::table;
+    if (text == "csv") return SweepFormat::csv;
+    if (text == "json") return SweepFormat::json;
+    if (text == "svg") return SweepFormat::svg;
+    throw SweepError(fmt::format("--format {}: expected table, csv, json or svg", text));
+}
+
+int find_measure(const SweepModel& model, std::string_view name) {
+    const int n = static_cast<int>(model.columns.size());
+    if (n == 0) throw SweepError(fmt::format("{}: the scenario logs nothing, so there is no measure to map", model.file));
+    if (name.empty()) {
+        for (int i = 0; i < n; ++i)
+            if (model.fields[i].name == "hit") return i;
+        return 0;
+    }
+    for (int i = 0; i < n; ++i)
+        if (model.columns[i] == name) return i;
+    int found = -1;
+    for (int i = 0; i < n; ++i) {
+        if (model.fields[i].name != name) continue;
+        if (found >= 0) {
+            found = -2;
+            break;
+        }
+        found = i;
+    }
+    if (found >= 0) return found;
+    std::string list;
+    for (int i = 0; i < n; ++i) list += (i > 0 ? ", " : "") + model.columns[i];
+    throw SweepError(fmt::format("--measure {}: {}; the fields are {}", name,
+                                 found == -2 ? "several log entries have it, name one as ID.FIELD" : "no such field",
+                                 list));
+}
+
+void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::string& out) {
+    out += "cell";
+    for (const Axis& axis : plan.grid.axes()) {
+        out += ',';
+        append_field(axis.name, out);
+    }
+    out += ",detection";
+    for (const std::string& column : model.columns) {
+        out += ',';
+        append_field(column, out);
+    }
+    out += '\n';
+}
+
+void append_csv_rows(const SweepModel& model, const SweepPlan& plan, std::uint64_t first_row, std::uint64_t count,
+                     std::span<const double> values, std::string& out) {
+    const std::size_t width = model.fields.size();
+    const auto& axes = plan.grid.axes();
+    for (std::uint64_t r = 0; r < count; ++r) {
+        const std::uint64_t row = first_row + r;
+        const std::uint64_t cell = plan.cell_of_row(row);
+        fmt::format_to(std::back_inserter(out), "{}", cell);
+        for (std::size_t a = 0; a < axes.size(); ++a)
+            fmt::format_to(std::back_inserter(out), ",{}", axes[a].values[plan.grid.coordinate(cell, a)]);
+        out += ',';
+        out += detection_name(plan.mode_of_row(row));
+        for (std::size_t f = 0; f < width; ++f) {
+            out += ',';
+            append_value(model, model.fields[f].type, values[r * width + f], out);
+        }
+        out += '\n';
+    }
+}
+
+} // namespace collide

@@ -1,0 +1,139 @@
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "sweep/format.h"
+#include "sweep/map.h"
+
+namespace collide {
+
+namespace {
+
+constexpr std::string_view kRamp = ".:-=+*#%@"; // low → high
+constexpr std::size_t kMaxWidth = 120;            // side by side only up to this many columns
+
+/// The mark for one value: `#`/`.` for booleans, a shade of the ramp for numbers, blank for
+/// a value not measured.
+char mark_of(FieldType type, double v, double lo, double hi) {
+    if (std::isnan(v)) return ' ';
+    if (type == FieldType::boolean) return v != 0 ? '#' : '.';
+    if (!std::isfinite(v)) return v > 0 ? kRamp.back() : kRamp.front();
+    if (!(hi > lo)) return kRamp[kRamp.size() / 2];
+    const double t = (v - lo) / (hi - lo);
+    const auto level = static_cast<std::size_t>(std::clamp(t, 0.0, 1.0) * (static_cast<double>(kRamp.size()) - 1e-9));
+    return kRamp[std::min(level, kRamp.size() - 1)];
+}
+
+/// One panel as lines of equal width: a title, the column ticks, then one line per row.
+std::vector<std::string> draw_panel(const OutcomeMap& map, std::uint64_t e, std::size_t m, double lo, double hi) {
+    const auto& axes = map.axes();
+    const std::uint64_t rows = map.rows(), columns = map.columns();
+    std::vector<std::string> row_labels(rows);
+    std::size_t label_width = map.row_name().size();
+    for (std::uint64_t i = 0; i < rows; ++i) {
+        if (!axes.empty()) row_labels[i] = fmt::format("{}", axes[0].values[i]);
+        label_width = std::max(label_width, row_labels[i].size());
+    }
+    const std::size_t map_width = 2 * columns;
+    const std::size_t width = label_width + 1 + std::max<std::size_t>(map_width, map.column_name().size() + 2);
+
+    std::vector<std::string> lines;
+    std::string title = detection_name(map.plan.modes[m]);
+    if (map.extras() > 1) title += " at " + map.extra_label(e);
+    lines.push_back(title);
+
+    // Column heading and ticks: each value's label starts above its column, where it fits.
+    std::string heading(label_width + 1, ' ');
+    heading += map.column_name().empty() ? std::string() : map.column_name() + " →";
+    lines.push_back(heading);
+    std::string ticks(label_width, ' ');
+    ticks.replace(0, map.row_name().size(), map.row_name());
+    ticks += ' ';
+    if (axes.size() >= 2) {
+        // Labels at a regular stride: every `every`-th column, wide enough for the longest label.
+        std::size_t longest = 0;
+        for (std::uint64_t j = 0; j < columns; ++j)
+            longest = std::max(longest, fmt::format("{}", axes[1].values[j]).size());
+        const std::uint64_t every = (longest + 2) / 2;
+        for (std::uint64_t j = 0; j < columns; j += every) {
+            const std::string label = fmt::format("{}", axes[1].values[j]);
+            ticks.resize(label_width + 1 + 2 * j, ' ');
+            ticks += label;
+        }
+    }
+    lines.push_back(ticks);
+
+    for (std::uint64_t i = 0; i < rows; ++i) {
+        std::string line(label_width - row_labels[i].size(), ' ');
+        line += row_labels[i];
+        line += ' ';
+        for (std::uint64_t j = 0; j < columns; ++j) {
+            double v = 0;
+            line += map.value(map.cell(i, j, e), m, v) ? mark_of(map.type(), v, lo, hi) : ' ';
+            line += ' ';
+        }
+        lines.push_back(std::move(line));
+    }
+    for (std::string& line : lines) line.resize(width, ' ');
+    return lines;
+}
+
+void append_lines(const std::vector<std::string>& lines, std::string& out) {
+    for (const std::string& line : lines) {
+        const auto end = line.find_last_not_of(' ');
+        out.append(line, 0, end == std::string::npos ? 0 : end + 1);
+        out += '\n';
+    }
+}
+
+} // namespace
+
+std::string render_sweep_table(const SweepModel& model, const SweepPlan& plan, std::span<const double> values,
+                               int measure) {
+    const OutcomeMap map{model, plan, values, measure};
+    const auto [lo, hi] = map.range();
+    std::string out;
+
+    // Header: which measure, over which params, and what the marks mean.
+    out += fmt::format("{}: {} over ", model.name, model.columns[measure]);
+    if (map.axes().empty()) out += "a single cell";
+    for (std::size_t a = 0; a < map.axes().size(); ++a) {
+        if (a > 0) out += " × ";
+        out += map.axes()[a].name;
+        out += a == 0 ? " (rows)" : a == 1 ? " (columns)" : "";
+    }
+    if (plan.shard.count > 1) out += fmt::format(", shard {}/{}", plan.shard.index + 1, plan.shard.count);
+    out += '\n';
+    if (map.type() == FieldType::boolean) {
+        out += fmt::format("# {0} true (caught)   . {0} false (missed)   blank: not measured\n", model.columns[measure]);
+    } else if (std::isnan(lo)) {
+        out += "no value was measured\n";
+    } else {
+        out += fmt::format("{} from {:.6g} to {:.6g}   blank: not measured\n", kRamp, lo, hi);
+    }
+    if (plan.shard.count > 1) out += "cells of other shards are blank\n";
+
+    for (std::uint64_t e = 0; e < map.extras(); ++e) {
+        std::vector<std::vector<std::string>> panels;
+        for (std::size_t m = 0; m < plan.modes.size(); ++m) panels.push_back(draw_panel(map, e, m, lo, hi));
+        std::size_t total = 0;
+        for (const auto& p : panels) total += p.front().size() + 4;
+        out += '\n';
+        if (panels.size() > 1 && total <= kMaxWidth) {
+            std::vector<std::string> joined(panels.front().size());
+            for (std::size_t k = 0; k < joined.size(); ++k)
+                for (std::size_t p = 0; p < panels.size(); ++p) joined[k] += (p > 0 ? "    " : "") + panels[p][k];
+            append_lines(joined, out);
+        } else {
+            for (std::size_t p = 0; p < panels.size(); ++p) {
+                if (p > 0) out += '\n';
+                append_lines(panels[p], out);
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace collide

@@ -1,0 +1,136 @@
+#pragma once
+/// \file
+/// A sweep's parameter grid: the axes given by `--vary`, the detection modes, the shard, and
+/// the order in which cells and rows are numbered. Everything a row carries is a function of
+/// its index here, never of the thread or shard that computed it.
+///
+/// Numbering: the cartesian product of the axes, the first axis varying slowest, gives every
+/// cell an index 0 … cells − 1. A shard K/N owns the cells whose index mod N is K − 1. Each
+/// owned cell gives one row per detection mode, discrete before swept.
+
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scenario/model.h"
+
+namespace collide {
+
+/// Bad sweep input (a `--vary`, `--shard`, `--measure` or a shard CSV that does not make
+/// sense). `what()` is one line saying what is wrong and naming the argument; errors inside a
+/// file also carry its location.
+class SweepError : public std::runtime_error {
+public:
+    /// An error in the command's arguments.
+    explicit SweepError(const std::string& message) : std::runtime_error(message) {}
+    /// An error at `location` ("FILE:LINE:COLUMN", or just "FILE").
+    SweepError(std::string location, const std::string& message)
+        : std::runtime_error(message), location_(std::move(location)) {}
+    /// "FILE:LINE:COLUMN" or "FILE"; empty for argument errors.
+    const std::string& location() const { return location_; }
+    /// The one-line diagnostic: `LOCATION: error: what`, or `collide COMMAND: error: what`.
+    std::string format(std::string_view command) const {
+        return (location_.empty() ? "collide " + std::string(command) : location_) + ": error: " + what();
+    }
+
+private:
+    std::string location_;
+};
+
+/// The most cells a grid may have (streamed formats).
+inline constexpr std::uint64_t kMaxGridCells = 1'000'000'000;
+/// The most values one axis may have.
+inline constexpr std::uint64_t kMaxAxisValues = 10'000'000;
+/// The most rows a sweep keeps in memory at once (json, svg, table).
+inline constexpr std::uint64_t kMaxStoredRows = 10'000'000;
+
+/// One varied param: its name, its index among the scenario's params, and its values in order.
+struct Axis {
+    std::string name;           ///< the param's name
+    int param = -1;             ///< index into the scenario's param list
+    std::vector<double> values; ///< the values the axis takes, in grid order (at least one)
+};
+
+/// Parses one `--vary` argument: `NAME=FROM:TO:STEP` (TO included when it lies on the stride
+/// within rounding: count = ⌊(TO − FROM)/STEP + 1e-9⌋ + 1, value i = FROM + i·STEP, rounded to
+/// the decimals FROM and STEP are written with) or `NAME=A,B,C`. Throws SweepError naming the
+/// argument: syntax, non-finite numbers, a zero step or one pointing away from TO, an unknown
+/// param (the message lists `params`), more than kMaxAxisValues values.
+Axis parse_vary(std::string_view argument, std::span<const std::string> params);
+
+/// The grid of a sweep: the cartesian product of its axes.
+class Grid {
+public:
+    Grid() = default;
+    /// Builds a grid from axes; throws SweepError when a param is varied twice or the number
+    /// of cells exceeds `max_cells` (or overflows).
+    explicit Grid(std::vector<Axis> axes, std::uint64_t max_cells = kMaxGridCells);
+
+    /// The axes, first = slowest.
+    const std::vector<Axis>& axes() const { return axes_; }
+    /// Number of cells (1 for a grid without axes).
+    std::uint64_t cells() const { return cells_; }
+    /// The position of `cell` along axis `axis` (an index into that axis's values).
+    std::uint64_t coordinate(std::uint64_t cell, std::size_t axis) const {
+        return (cell / stride_[axis]) % axes_[axis].values.size();
+    }
+    /// Writes the varied params of `cell` into `params` (the full param vector, indexed as the
+    /// scenario's params); params not varied are left as they are.
+    void apply(std::uint64_t cell, std::span<double> params) const;
+
+private:
+    std::vector<Axis> axes_;
+    std::vector<std::uint64_t> stride_; // cells between consecutive values of each axis
+    std::uint64_t cells_ = 1;
+};
+
+/// Builds the grid from `--vary` arguments, in the order given.
+Grid make_grid(std::span<const std::string> varies, std::span<const std::string> params,
+               std::uint64_t max_cells = kMaxGridCells);
+
+/// Which detection modes each cell runs in.
+enum class DetectionChoice : std::uint8_t { discrete, swept, both };
+
+/// Parses `discrete`, `swept` or `both`; throws SweepError otherwise.
+DetectionChoice parse_detection_choice(std::string_view text);
+
+/// The modes of a choice in row order (discrete before swept).
+std::vector<Detection> modes_of(DetectionChoice choice);
+
+/// The name of a mode as written in rows ("discrete", "swept").
+const char* detection_name(Detection mode);
+
+/// A slice of the grid: the cells whose index mod `count` is `index`.
+struct Shard {
+    std::uint64_t index = 0; ///< 0-based (K − 1 of `--shard K/N`)
+    std::uint64_t count = 1; ///< N ≥ 1
+};
+
+/// Parses `--shard K/N` (1 ≤ K ≤ N); throws SweepError otherwise.
+Shard parse_shard(std::string_view text);
+
+/// The rows a sweep produces, in output order: the shard's cells in grid order, each in every
+/// mode of `modes`.
+struct SweepPlan {
+    Grid grid;                            ///< the whole grid
+    std::vector<Detection> modes{Detection::discrete}; ///< modes per cell, in row order
+    Shard shard;                          ///< which cells this run owns
+
+    /// Number of cells this shard owns.
+    std::uint64_t shard_cells() const {
+        return grid.cells() > shard.index ? (grid.cells() - shard.index + shard.count - 1) / shard.count : 0;
+    }
+    /// Number of rows (owned cells × modes).
+    std::uint64_t rows() const { return shard_cells() * modes.size(); }
+    /// The grid cell of row `row`.
+    std::uint64_t cell_of_row(std::uint64_t row) const {
+        return shard.index + (row / modes.size()) * shard.count;
+    }
+    /// The detection mode of row `row`.
+    Detection mode_of_row(std::uint64_t row) const { return modes[row % modes.size()]; }
+};
+
+} // namespace collide

@@ -1,0 +1,30 @@
+#pragma once
+/// \file
+/// `collide merge`: joining the CSV of a sweep's shards back into the whole grid. The result is
+/// byte for byte the CSV the unsharded sweep writes: the shared header, then every row sorted
+/// by cell index and, within a cell, discrete before swept.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace collide {
+
+/// A shard's CSV: its name (for messages) and its text.
+struct ShardText {
+    std::string name; ///< file name as given
+    std::string text; ///< the whole CSV
+};
+
+/// Merges shard CSVs (given in any order). The grid's size is the product of the number of
+/// distinct values in each param column (or the largest cell index + 1 when that is larger);
+/// the modes are those that appear. Throws SweepError at `FILE:LINE:COLUMN` for a header that
+/// differs from the first file's or a malformed row, and for a cell and mode that appears
+/// twice (naming both places) or not at all.
+std::string merge_sweep_csv(const std::vector<ShardText>& shards);
+
+/// Reads `files`, merges them and writes the result atomically to `output` (stdout when
+/// empty). Throws SweepError (or std::runtime_error for a file that cannot be read or written).
+void merge_sweep_files(const std::vector<std::string>& files, const std::string& output);
+
+} // namespace collide

@@ -1,0 +1,55 @@
+#include "sweep/output.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace collide {
+
+OutputFile::OutputFile(const std::string& path) {
+    if (path.empty() || path == "-") {
+        file_ = stdout;
+        return;
+    }
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    path_ = path;
+    temp_ = (dir / ("." + target.filename().string() + ".tmp." + std::to_string(::getpid()))).string();
+    file_ = std::fopen(temp_.c_str(), "wb");
+    if (!file_) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+}
+
+OutputFile::~OutputFile() {
+    if (temp_.empty() || committed_) return;
+    if (file_) std::fclose(file_);
+    std::error_code ignored;
+    std::filesystem::remove(temp_, ignored);
+}
+
+void OutputFile::write(std::string_view bytes) {
+    if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
+        throw std::runtime_error((path_.empty() ? std::string("stdout") : path_) + ": cannot write: " +
+                                 std::strerror(errno));
+}
+
+void OutputFile::commit() {
+    if (temp_.empty()) {
+        if (std::fflush(file_) != 0) throw std::runtime_error(std::string("stdout: cannot write: ") + std::strerror(errno));
+        committed_ = true;
+        return;
+    }
+    const bool ok = std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;
+    const int saved = errno;
+    const bool closed = std::fclose(file_) == 0;
+    file_ = nullptr;
+    if (!ok || !closed) throw std::runtime_error(path_ + ": cannot write: " + std::strerror(ok ? errno : saved));
+    std::error_code ec;
+    std::filesystem::rename(temp_, path_, ec);
+    if (ec) throw std::runtime_error(path_ + ": cannot write: " + ec.message());
+    committed_ = true;
+}
+
+} // namespace collide

@@ -1,0 +1,73 @@
+#pragma once
+/// \file
+/// Running a sweep's cells in parallel. What a cell computes is behind a small interface
+/// (SweepModel + CellRunner) so that the grid, the threads and the output can be tested with a
+/// closed-form cell; sweep/scenario_model.h wires the real scenario (template → instantiate →
+/// simulate) into it.
+///
+/// Each thread owns one CellRunner (its own evaluator, scenario and workspace), made on first
+/// use; a row's values depend only on its params and mode, and are written into the slot of
+/// its row index, so the results are the same for every thread count.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "report/fields.h"
+#include "sweep/grid.h"
+
+namespace collide {
+
+/// Computes cells for one thread. Implementations keep whatever per-thread state they need
+/// (an evaluator, a warm scenario, a workspace) and must not allocate or format per cell.
+class CellRunner {
+public:
+    virtual ~CellRunner() = default;
+    /// Runs one cell: `params` holds every param of the scenario (in its order), `mode` is the
+    /// detection to use; writes one value per measured field into `values` (FieldType
+    /// conventions of report/fields.h; NaN when not measured).
+    virtual void run(std::span<const double> params, Detection mode, std::span<double> values) = 0;
+    /// Frames simulated by the last call to run() (for benchmark figures); 0 when unknown.
+    virtual std::uint64_t frames_simulated() const { return 0; }
+};
+
+/// What a sweep runs: the scenario's names and measured fields, and how to make runners.
+struct SweepModel {
+    std::string name;                      ///< scenario name, for titles
+    std::string file;                      ///< the scenario file
+    std::vector<std::string> param_names;  ///< every param, in the scenario's order
+    std::vector<double> default_params;    ///< their values before the grid applies
+    std::vector<std::string> columns;      ///< one column name per field: FIELD, or ID.FIELD with several log entries
+    std::vector<FieldSpec> fields;         ///< what each column holds
+    std::vector<std::string> body_names;   ///< names for FieldType::body values
+    Detection detection = Detection::discrete; ///< the scenario's own mode, used without --detection
+    std::function<std::unique_ptr<CellRunner>()> make_runner; ///< called once per thread
+};
+
+/// Runs rows of a plan on a fixed number of threads, reusing each thread's runner.
+class SweepRunner {
+public:
+    /// `jobs` threads (0: every core).
+    SweepRunner(const SweepModel& model, const SweepPlan& plan, int jobs);
+    ~SweepRunner();
+    SweepRunner(const SweepRunner&) = delete;
+    SweepRunner& operator=(const SweepRunner&) = delete;
+
+    /// Computes rows first_row … first_row + count − 1 of the plan into `out`
+    /// (count × fields values, row-major).
+    void run(std::uint64_t first_row, std::uint64_t count, std::span<double> out);
+
+    /// Frames simulated by all runs so far (0 when the runners do not count them).
+    std::uint64_t frames_simulated() const;
+    /// How many threads have run cells so far (each made its own runner).
+    std::size_t threads_used() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace collide

@@ -1,0 +1,60 @@
+#include "sweep/scenario_model.h"
+
+#include <fmt/format.h>
+
+#include "world/simulate.h"
+
+namespace collide {
+
+namespace {
+
+/// One thread's cells: its own evaluator, scenario and workspace, all reused across cells.
+class ScenarioCellRunner : public CellRunner {
+public:
+    explicit ScenarioCellRunner(const ScenarioTemplate& scenario)
+        : template_(scenario), evaluator_(scenario.make_evaluator()), scenario_(scenario.base()) {}
+
+    void run(std::span<const double> params, Detection mode, std::span<double> values) override {
+        try {
+            template_.instantiate(params, evaluator_, scenario_);
+        } catch (ScenarioError& e) {
+            // Say which cell: the error path may format, the cell path does not.
+            std::string where;
+            for (std::size_t i = 0; i < params.size(); ++i)
+                where += fmt::format("{}{} = {}", i > 0 ? ", " : "", template_.param_names()[i], params[i]);
+            for (Diagnostic& d : e.diagnostics) d.message += " (in the sweep cell with " + where + ")";
+            throw ScenarioError(std::move(e.diagnostics));
+        }
+        scenario_.world.detection = mode;
+        simulate(scenario_, values, workspace_);
+    }
+
+private:
+    ScenarioTemplate template_;
+    ScenarioTemplate::Evaluator evaluator_;
+    Scenario scenario_;
+    Workspace workspace_;
+};
+
+} // namespace
+
+SweepModel scenario_sweep_model(const ScenarioTemplate& scenario) {
+    const Scenario& base = scenario.base();
+    const Layout layout = layout_of(base);
+    SweepModel model;
+    model.name = base.name;
+    model.file = display_name(scenario.file());
+    model.param_names = scenario.param_names();
+    model.default_params = scenario.default_params();
+    model.fields = layout.fields;
+    for (std::size_t entry = 0; entry + 1 < layout.offset.size(); ++entry)
+        for (int f = layout.offset[entry]; f < layout.offset[entry + 1]; ++f)
+            model.columns.push_back(base.log.size() > 1 ? base.log[entry].id + "." + layout.fields[f].name
+                                                        : layout.fields[f].name);
+    for (const BodyDef& body : base.bodies) model.body_names.push_back(body.name);
+    model.detection = base.world.detection;
+    model.make_runner = [scenario] { return std::make_unique<ScenarioCellRunner>(scenario); };
+    return model;
+}
+
+} // namespace collide

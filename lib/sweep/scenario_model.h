@@ -1,0 +1,16 @@
+#pragma once
+/// \file
+/// The sweep model of a real scenario: each thread instantiates the parsed template for the
+/// cell's params (no YAML, no allocation once warm), sets the detection mode and simulates.
+
+#include "scenario/load.h"
+#include "sweep/run.h"
+
+namespace collide {
+
+/// A sweep model running `scenario` (copied; the template's data is shared). Columns are the
+/// log's fields, named `FIELD` when the log has one entry and `ID.FIELD` otherwise. A cell whose
+/// params the scenario rejects throws ScenarioError, its diagnostics naming the params.
+SweepModel scenario_sweep_model(const ScenarioTemplate& scenario);
+
+} // namespace collide

@@ -1,0 +1,67 @@
+#include "sweep/sweep.h"
+
+#include <fmt/format.h>
+
+#include "sweep/output.h"
+#include "sweep/progress.h"
+
+namespace collide {
+
+SweepPlan plan_sweep(const SweepModel& model, const SweepRequest& request) {
+    SweepPlan plan;
+    plan.grid = make_grid(request.varies, model.param_names);
+    plan.modes = request.detection ? modes_of(*request.detection) : std::vector<Detection>{model.detection};
+    if (!request.shard.empty()) plan.shard = parse_shard(request.shard);
+    return plan;
+}
+
+void run_sweep(const SweepModel& model, const SweepRequest& request, const SweepConsole& console) {
+    const SweepPlan plan = plan_sweep(model, request);
+    const bool maps = request.format == SweepFormat::table || request.format == SweepFormat::svg;
+    // Check --measure whenever it is given, so that a typo is caught whatever the format.
+    const int measure = (maps || !request.measure.empty()) ? find_measure(model, request.measure) : 0;
+    const std::uint64_t rows = plan.rows();
+    if (request.format != SweepFormat::csv && rows > kMaxStoredRows)
+        throw SweepError(fmt::format("{} rows is more than --format {} keeps in memory ({}); use --format csv, "
+                                     "which streams, or --shard",
+                                     rows, request.format == SweepFormat::json ? "json" : maps ? "table/svg" : "",
+                                     kMaxStoredRows));
+
+    SweepRunner runner(model, plan, request.jobs);
+    OutputFile out(request.output);
+    Progress progress(rows, console.terminal, console.err);
+    const std::size_t width = model.fields.size();
+
+    if (request.format == SweepFormat::csv) {
+        std::vector<double> block(kSweepBlockRows * width);
+        std::string text;
+        append_csv_header(model, plan, text);
+        for (std::uint64_t first = 0; first < rows; first += kSweepBlockRows) {
+            const std::uint64_t count = std::min(kSweepBlockRows, rows - first);
+            runner.run(first, count, block);
+            append_csv_rows(model, plan, first, count, block, text);
+            out.write(text);
+            text.clear();
+            progress.update(first + count);
+        }
+        if (rows == 0) out.write(text);
+    } else {
+        std::vector<double> values(rows * width);
+        constexpr std::uint64_t kStoredBlock = 16 * kSweepBlockRows;
+        for (std::uint64_t first = 0; first < rows; first += kStoredBlock) {
+            const std::uint64_t count = std::min(kStoredBlock, rows - first);
+            runner.run(first, count, std::span<double>(values).subspan(first * width, count * width));
+            progress.update(first + count);
+        }
+        switch (request.format) {
+        case SweepFormat::json: out.write(render_sweep_json(model, plan, values)); break;
+        case SweepFormat::table: out.write(render_sweep_table(model, plan, values, measure)); break;
+        case SweepFormat::svg: out.write(render_sweep_svg(model, plan, values, measure)); break;
+        case SweepFormat::csv: break;
+        }
+    }
+    out.commit();
+    progress.finish();
+}
+
+} // namespace collide

@@ -1,0 +1,46 @@
+#pragma once
+/// \file
+/// `collide sweep` as one library call: build the grid, run its cells on the requested threads,
+/// write the chosen format. CSV is streamed in blocks (bounded memory for any grid); the other
+/// formats keep every row (at most kMaxStoredRows).
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sweep/format.h"
+#include "sweep/run.h"
+
+namespace collide {
+
+/// What the command line asks of a sweep.
+struct SweepRequest {
+    std::vector<std::string> varies;          ///< `--vary` arguments, first varies slowest
+    std::optional<DetectionChoice> detection; ///< `--detection`; empty: the scenario's own mode
+    SweepFormat format = SweepFormat::table;  ///< `--format`
+    std::string measure;                      ///< `--measure`; empty: `hit`, else the first field
+    int jobs = 0;                             ///< `--jobs`; 0: every core
+    std::string shard;                        ///< `--shard K/N`; empty: the whole grid
+    std::string output;                       ///< `-o`; empty: stdout
+};
+
+/// Where a sweep reports progress.
+struct SweepConsole {
+    std::FILE* err = stderr;  ///< progress and the summary line; nullptr: silent
+    bool terminal = false;    ///< `err` is a terminal: draw a live progress line
+};
+
+/// Rows computed per block: the unit of parallel work between two writes (and of progress).
+inline constexpr std::uint64_t kSweepBlockRows = 4096;
+
+/// Runs the sweep of `model` that `request` describes and writes it (atomically to
+/// request.output, or to stdout). Throws SweepError for a bad request (before anything is
+/// written), and whatever a cell throws (e.g. a ScenarioError for a param value the scenario
+/// rejects), leaving no partial output file.
+void run_sweep(const SweepModel& model, const SweepRequest& request, const SweepConsole& console = {});
+
+/// The plan of a request against a model (grid, modes, shard); throws SweepError.
+SweepPlan plan_sweep(const SweepModel& model, const SweepRequest& request);
+
+} // namespace collide

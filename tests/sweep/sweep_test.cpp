@@ -1,0 +1,253 @@
+// Running sweeps: byte-identical output for every thread count and shard split, bounded
+// output formats, no partial file on failure. Uses the closed-form tunnel (closed_form.h).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "io/atomic_file.h"
+#include "sweep/merge.h"
+#include "sweep/sweep.h"
+#include "sweep/closed_form.h"
+
+using namespace collide;
+
+namespace {
+
+std::filesystem::path temp_dir() {
+    const auto dir = std::filesystem::temp_directory_path() / ("collide_sweep_test_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+/// Runs a sweep of the closed-form tunnel into a file and returns its bytes.
+std::string sweep_text(SweepRequest request, const SweepModel& model = test::closed_form_tunnel()) {
+    request.output = (temp_dir() / "out").string();
+    run_sweep(model, request, SweepConsole{nullptr, false});
+    return read_file(request.output);
+}
+
+SweepRequest tunnel_request(SweepFormat format) {
+    SweepRequest r;
+    r.varies = {"speed=30:300:15", "offset=0:0.95:0.05"};
+    r.detection = DetectionChoice::both;
+    r.format = format;
+    return r;
+}
+
+} // namespace
+
+TEST_CASE("sweep CSV has a header, one row per cell and mode, typed values") {
+    SweepRequest r;
+    r.varies = {"speed=60", "offset=0,0.5"};
+    r.detection = DetectionChoice::both;
+    r.format = SweepFormat::csv;
+    // speed 60: frame positions −3 + (k + φ) m. φ = 0: x = 0 at k = 3 (caught); φ = 0.5: x = ±0.5 (missed).
+    CHECK(sweep_text(r) == "cell,speed,offset,detection,hit,frame,time,x,y,z\n"
+                           "0,60,0,discrete,true,3,0.05,0,0,0\n"
+                           "0,60,0,swept,true,3,0.04416666666666667,-0.35,0,0\n"
+                           "1,60,0.5,discrete,false,,,,,\n"
+                           "1,60,0.5,swept,true,3,0.04416666666666667,-0.35,0,0\n");
+}
+
+TEST_CASE("sweep output is byte-identical for --jobs 1 and 2, in every format") {
+    for (SweepFormat f : {SweepFormat::csv, SweepFormat::json, SweepFormat::table, SweepFormat::svg}) {
+        SweepRequest r = tunnel_request(f);
+        r.jobs = 1;
+        const std::string one = sweep_text(r);
+        r.jobs = 2;
+        CHECK(sweep_text(r) == one);
+    }
+}
+
+TEST_CASE("merging the shards of a sweep gives the unsharded CSV byte for byte, in any order") {
+    SweepRequest r = tunnel_request(SweepFormat::csv);
+    r.varies = {"speed=30:300:7.5", "offset=0:0.999:0.001"}; // 37 × 1000 cells: several CSV blocks
+    const std::string whole = sweep_text(r);
+    std::mt19937_64 rng(12345);
+    for (int n : {1, 2, 3, 7}) {
+        std::vector<ShardText> shards;
+        for (int k = 1; k <= n; ++k) {
+            r.shard = std::to_string(k) + "/" + std::to_string(n);
+            shards.push_back({"shard" + std::to_string(k) + ".csv", sweep_text(r)});
+        }
+        std::shuffle(shards.begin(), shards.end(), rng);
+        INFO("N = " << n);
+        CHECK(merge_sweep_csv(shards) == whole);
+    }
+}
+
+TEST_CASE("a shard holds only the cells whose index mod N is K-1") {
+    SweepRequest r = tunnel_request(SweepFormat::csv);
+    r.shard = "2/3";
+    std::istringstream in(sweep_text(r));
+    std::string line;
+    std::getline(in, line);
+    int rows = 0;
+    while (std::getline(in, line)) {
+        CHECK(std::stoi(line.substr(0, line.find(','))) % 3 == 1);
+        ++rows;
+    }
+    CHECK(rows == 2 * 127); // cells 1, 4, …, 379 of 380, in two modes
+}
+
+TEST_CASE("merge reports a missing cell, a duplicate, a header mismatch and a bad row") {
+    SweepRequest r;
+    r.varies = {"speed=30:90:30"};
+    r.detection = DetectionChoice::both;
+    r.format = SweepFormat::csv;
+    r.shard = "1/2";
+    const std::string a = sweep_text(r);
+    r.shard = "2/2";
+    const std::string b = sweep_text(r);
+    const auto error = [](std::vector<ShardText> shards) {
+        try {
+            merge_sweep_csv(shards);
+        } catch (const SweepError& e) {
+            return e.format("merge");
+        }
+        return std::string();
+    };
+    CHECK(error({{"a.csv", a}}) ==
+          "collide merge: error: cell 1 (discrete) is missing from every shard (the grid has 3 cells)");
+    CHECK_THAT(error({{"a.csv", a}, {"b.csv", b}, {"c.csv", b}}),
+               Catch::StartsWith("c.csv:2:1: error: cell 1 (discrete) appears twice; it is also at b.csv:2"));
+    std::string no_last = a.substr(0, a.rfind("2,90,swept"));
+    CHECK(error({{"a.csv", no_last}, {"b.csv", b}}) ==
+          "collide merge: error: cell 2 (swept) is missing from every shard (the grid has 3 cells)");
+    CHECK_THAT(error({{"a.csv", a}, {"b.csv", "cell,rate,detection,hit\n"}}),
+               Catch::StartsWith("b.csv:1:1: error: the header differs from a.csv's"));
+    CHECK_THAT(error({{"a.csv", a + "x,1,discrete,true,,,,,\n"}}),
+               Catch::StartsWith("a.csv:6:1: error: the cell 'x' is not a whole number"));
+    CHECK_THAT(error({{"a.csv", a + "9,1,sideways,true,,,,,\n"}}), Catch::Contains("neither discrete nor swept"));
+    CHECK_THAT(error({{"a.csv", a + "9,1,swept\n"}}), Catch::Contains("the row has 3 fields, the header has 9"));
+    CHECK_THAT(error({{"a.csv", a + "9,1"}}), Catch::Contains("a.csv:6:1: error: the last line has no line break"));
+    CHECK_THAT(error({{"a.csv", ""}}), Catch::Contains("a.csv:1:1: error: empty file"));
+    CHECK_THAT(error({{"a.csv", "speed,hit\n"}}), Catch::Contains("not a sweep CSV"));
+}
+
+TEST_CASE("sweep JSON lists the params, the axes and every cell") {
+    SweepRequest r;
+    r.varies = {"speed=60", "offset=0,0.5"};
+    r.detection = DetectionChoice::discrete;
+    r.format = SweepFormat::json;
+    const auto doc = nlohmann::json::parse(sweep_text(r));
+    CHECK(doc["scenario"] == "tunnel");
+    CHECK(doc["params"]["rate"] == 60);
+    CHECK(doc["axes"][1]["name"] == "offset");
+    CHECK(doc["axes"][1]["values"] == nlohmann::json::array({0, 0.5}));
+    CHECK(doc["detection"] == nlohmann::json::array({"discrete"}));
+    REQUIRE(doc["cells"].size() == 2);
+    CHECK(doc["cells"][0]["cell"] == 0);
+    CHECK(doc["cells"][0]["values"]["hit"] == true);
+    CHECK(doc["cells"][0]["values"]["frame"] == 3);
+    CHECK(doc["cells"][1]["params"]["offset"] == 0.5);
+    CHECK(doc["cells"][1]["values"]["hit"] == false);
+    CHECK(doc["cells"][1]["values"]["x"].is_null());
+}
+
+TEST_CASE("sweep table draws caught and missed cells as the closed form says") {
+    SweepRequest r = tunnel_request(SweepFormat::table);
+    const std::string table = sweep_text(r);
+    CHECK_THAT(table, Catch::StartsWith("tunnel: hit over speed (rows) × offset (columns)\n"
+                                        "# hit true (caught)   . hit false (missed)   blank: not measured\n"));
+    // The row for 60 m/s: discrete marks alternate with the offset, swept is caught throughout.
+    std::istringstream in(table);
+    std::string line, row60;
+    while (std::getline(in, line))
+        if (line.rfind("   60 ", 0) == 0) row60 = line; // row labels are right-aligned under "speed"
+    REQUIRE(!row60.empty());
+    std::string discrete, swept;
+    for (int j = 0; j < 20; ++j) {
+        discrete += test::tunnel_discrete_frame(60, j * 0.05) >= 0 ? '#' : '.';
+        swept += '#';
+        discrete += ' ';
+        swept += ' ';
+    }
+    CHECK(row60.find("60 " + discrete) == 3);
+    CHECK(row60.find("60 " + swept.substr(0, swept.size() - 1)) != std::string::npos);
+    CHECK(discrete.find('#') != std::string::npos);
+    CHECK(discrete.find('.') != std::string::npos);
+}
+
+TEST_CASE("sweep table shades a numeric measure from its min to its max") {
+    SweepRequest r;
+    r.varies = {"speed=30:300:30"};
+    r.detection = DetectionChoice::swept;
+    r.format = SweepFormat::table;
+    r.measure = "time";
+    const std::string table = sweep_text(r);
+    CHECK_THAT(table, Catch::Contains(".:-=+*#%@ from 0.00883333 to 0.0883333"));
+    CHECK_THAT(table, Catch::Contains("\n   30 @\n")); // the slowest reaches the wall last
+    CHECK_THAT(table, Catch::Contains("\n  300 .\n")); // the fastest first
+}
+
+TEST_CASE("sweep SVG is a standalone heatmap with title, axes and legend") {
+    SweepRequest r = tunnel_request(SweepFormat::svg);
+    const std::string svg = sweep_text(r);
+    CHECK_THAT(svg, Catch::StartsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    CHECK_THAT(svg, Catch::EndsWith("</svg>\n"));
+    CHECK_THAT(svg, Catch::Contains(">tunnel: hit</text>"));
+    CHECK_THAT(svg, Catch::Contains(">discrete</text>"));
+    CHECK_THAT(svg, Catch::Contains(">swept</text>"));
+    CHECK_THAT(svg, Catch::Contains(">speed</text>"));
+    CHECK_THAT(svg, Catch::Contains(">offset</text>"));
+    CHECK_THAT(svg, Catch::Contains("hit true (caught)"));
+    CHECK_THAT(svg, Catch::Contains("fill=\"#39d3c3\""));
+    CHECK_THAT(svg, Catch::Contains("fill=\"#ff7b72\""));
+    std::size_t open = 0, close = 0;
+    for (std::size_t p = 0; (p = svg.find("<g ", p)) != std::string::npos; ++p) ++open;
+    for (std::size_t p = 0; (p = svg.find("</g>", p)) != std::string::npos; ++p) ++close;
+    CHECK(open == close);
+}
+
+TEST_CASE("--measure names a field; an unknown one lists the fields") {
+    const SweepModel m = test::closed_form_tunnel();
+    CHECK(find_measure(m, "") == 0);
+    CHECK(find_measure(m, "time") == 2);
+    CHECK_THROWS_WITH(find_measure(m, "speed"),
+                      Catch::Contains("--measure speed") && Catch::Contains("hit, frame, time, x, y, z"));
+}
+
+TEST_CASE("json, table and svg refuse grids too big to keep in memory") {
+    SweepRequest r;
+    r.varies = {"speed=1:5000:1", "offset=0:0.2:0.0001"}; // 5000 × 2001 > 10^7 rows
+    r.format = SweepFormat::json;
+    r.output = (temp_dir() / "big.json").string();
+    CHECK_THROWS_WITH(run_sweep(test::closed_form_tunnel(), r, {nullptr, false}),
+                      Catch::Contains("use --format csv"));
+    CHECK_FALSE(std::filesystem::exists(r.output));
+}
+
+TEST_CASE("a cell that fails leaves no partial output file") {
+    SweepRequest r;
+    r.varies = {"speed=1:20000:1"}; // several CSV blocks are written before speed 15000 fails
+    r.format = SweepFormat::csv;
+    const auto dir = temp_dir() / "fail";
+    std::filesystem::create_directories(dir);
+    r.output = (dir / "out.csv").string();
+    CHECK_THROWS_WITH(run_sweep(test::closed_form_tunnel(15000), r, {nullptr, false}), "speed rejected");
+    CHECK(std::filesystem::is_empty(dir));
+}
+
+TEST_CASE("the summary line reports cells and rate") {
+    SweepRequest r;
+    r.varies = {"speed=30:300:15"};
+    r.format = SweepFormat::csv;
+    r.output = (temp_dir() / "summary.csv").string();
+    std::FILE* err = std::tmpfile();
+    run_sweep(test::closed_form_tunnel(), r, {err, false});
+    std::rewind(err);
+    char buffer[256] = {};
+    const std::size_t n = std::fread(buffer, 1, sizeof buffer - 1, err);
+    std::fclose(err);
+    const std::string text(buffer, n);
+    CHECK_THAT(text, Catch::StartsWith("sweep: 19 cells in "));
+    CHECK_THAT(text, Catch::EndsWith(" cells/s)\n"));
+    CHECK(text.find('\r') == std::string::npos);
+}

@@ -1,0 +1,126 @@
+// The real pipeline (template → instantiate → simulate) over the documents' tunnel grid:
+// speed 30:300:15 × offset 0:0.95:0.05, both modes, against the closed form of seed 000.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+
+#include "scenario/load.h"
+#include "sweep/scenario_model.h"
+#include "sweep/sweep.h"
+
+using namespace collide;
+
+namespace {
+
+const std::string kTunnel = std::string(COLLIDE_SOURCE_DIR) + "/scenarios/tunnel.yaml";
+
+/// Runs the plan's rows and returns them (rows × fields).
+std::vector<double> run_all(const SweepModel& model, const SweepPlan& plan, int jobs) {
+    std::vector<double> values(plan.rows() * model.fields.size());
+    SweepRunner runner(model, plan, jobs);
+    runner.run(0, plan.rows(), values);
+    return values;
+}
+
+} // namespace
+
+TEST_CASE("the tunnel sweep matches the closed form: discrete is luck, swept always catches") {
+    const SweepModel model = scenario_sweep_model(load_scenario_template(kTunnel));
+    REQUIRE(model.columns == std::vector<std::string>{"hit", "frame", "time", "x", "y", "z"});
+    SweepRequest request;
+    request.varies = {"speed=30:300:15", "offset=0:0.95:0.05"};
+    request.detection = DetectionChoice::both;
+    const SweepPlan plan = plan_sweep(model, request);
+    REQUIRE(plan.rows() == 2 * 19 * 20);
+    const std::vector<double> values = run_all(model, plan, 2);
+
+    int caught = 0, missed = 0, boundary = 0;
+    for (std::uint64_t row = 0; row < plan.rows(); ++row) {
+        const double* v = &values[row * 6];
+        const std::uint64_t cell = plan.cell_of_row(row);
+        const double speed = plan.grid.axes()[0].values[plan.grid.coordinate(cell, 0)];
+        const double offset = plan.grid.axes()[1].values[plan.grid.coordinate(cell, 1)];
+        INFO("speed " << speed << ", offset " << offset << ", " << detection_name(plan.mode_of_row(row)));
+        if (plan.mode_of_row(row) == Detection::swept) {
+            // Caught one radius from the wall, in the frame whose step holds t* = 2.65/speed.
+            CHECK(v[0] == 1);
+            CHECK(std::abs(v[3] - -0.35) <= 1e-9);
+            const double t = 2.65 / speed;
+            CHECK(std::abs(v[2] - t) <= 1e-9);
+            const double steps = t * 60 - offset; // frame k ends at (k + offset)/60
+            if (std::abs(steps - std::round(steps)) > 1e-9) CHECK(v[1] == std::max(0.0, std::ceil(steps)));
+            continue;
+        }
+        // Discrete: the first k in 0..39 with −0.35 < −3 + (k + φ)·v/60 < 0.35.
+        int frame = -1;
+        bool near_edge = false;
+        for (int k = 0; k < 40 && frame < 0; ++k) {
+            const double x = -3 + (k + offset) * speed / 60;
+            near_edge = near_edge || std::abs(std::abs(x) - 0.35) < 1e-9;
+            if (-0.35 < x && x < 0.35) frame = k;
+        }
+        if (near_edge) {
+            ++boundary; // touching within rounding: either answer is right
+            continue;
+        }
+        if (frame < 0) {
+            CHECK(v[0] == 0);
+            CHECK(std::isnan(v[1]));
+            ++missed;
+        } else {
+            CHECK(v[0] == 1);
+            CHECK(v[1] == frame);
+            CHECK(std::abs(v[2] - (frame + offset) / 60) <= 1e-9);
+            CHECK(std::abs(v[3] - (-3 + (frame + offset) * speed / 60)) <= 1e-9);
+            ++caught;
+        }
+    }
+    CHECK(caught > 50);
+    CHECK(missed > 50);
+    CHECK(boundary < 20);
+}
+
+TEST_CASE("at 60 m/s forty offsets give both outcomes in the discrete tunnel") {
+    const SweepModel model = scenario_sweep_model(load_scenario_template(kTunnel));
+    SweepRequest request;
+    request.varies = {"speed=60", "offset=0:0.975:0.025"};
+    request.detection = DetectionChoice::discrete;
+    const SweepPlan plan = plan_sweep(model, request);
+    REQUIRE(plan.rows() == 40);
+    const std::vector<double> values = run_all(model, plan, 1);
+    int hits = 0;
+    for (std::uint64_t row = 0; row < 40; ++row) hits += values[row * 6] == 1;
+    CHECK(hits > 0);
+    CHECK(hits < 40);
+}
+
+TEST_CASE("the real tunnel sweep is bit-identical on 1 and 2 threads") {
+    const SweepModel model = scenario_sweep_model(load_scenario_template(kTunnel));
+    SweepRequest request;
+    request.varies = {"speed=10:1000:9.9", "offset=0:0.99:0.01"};
+    request.detection = DetectionChoice::both;
+    const SweepPlan plan = plan_sweep(model, request);
+    const std::vector<double> one = run_all(model, plan, 1), two = run_all(model, plan, 2);
+    REQUIRE(one.size() == two.size());
+    CHECK(std::memcmp(one.data(), two.data(), one.size() * sizeof(double)) == 0);
+}
+
+TEST_CASE("several log entries give ID.FIELD columns") {
+    const std::string yaml = R"(name: two
+params: { speed: 10 }
+world: { rate: 60, frames: 5 }
+bodies:
+  wall: { static: true, box: { min: [-0.05, -2, -2], max: [0.05, 2, 2] } }
+  ball: { sphere: { radius: 0.3 }, position: [-1, 0, 0], velocity: [$speed, 0, 0] }
+log:
+  - first_contact: { body: ball, with: wall }
+  - final: { body: ball }
+)";
+    const SweepModel model = scenario_sweep_model(parse_scenario_template(yaml, "two.yaml"));
+    CHECK(model.columns == std::vector<std::string>{"first_contact.hit", "first_contact.frame", "first_contact.time",
+                                                    "first_contact.x", "first_contact.y", "first_contact.z",
+                                                    "final.x", "final.y", "final.z", "final.vx", "final.vy",
+                                                    "final.vz"});
+    CHECK(model.param_names == std::vector<std::string>{"speed"});
+}
