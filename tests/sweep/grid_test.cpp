@@ -99,7 +99,7 @@ TEST_CASE("cells are numbered with the first --vary varying slowest") {
     }
 }
 
-TEST_CASE("--detection both runs each cell discrete then swept") {
+TEST_CASE("sweep --detection both runs each cell discrete then swept") {
     SweepPlan plan;
     const std::vector<std::string> varies = {"speed=1:5:1"};
     plan.grid = make_grid(varies, kParams);
@@ -133,7 +133,7 @@ TEST_CASE("shards K/N partition the grid exactly") {
     }
 }
 
-TEST_CASE("--shard is K/N with 1 <= K <= N") {
+TEST_CASE("sweep --shard is K/N with 1 <= K <= N") {
     const Shard s = parse_shard("3/8");
     CHECK(s.index == 2);
     CHECK(s.count == 8);

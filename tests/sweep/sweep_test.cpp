@@ -206,7 +206,7 @@ TEST_CASE("sweep SVG is a standalone heatmap with title, axes and legend") {
     CHECK(open == close);
 }
 
-TEST_CASE("--measure names a field; an unknown one lists the fields") {
+TEST_CASE("sweep --measure names a field; an unknown one lists the fields") {
     const SweepModel m = test::closed_form_tunnel();
     CHECK(find_measure(m, "") == 0);
     CHECK(find_measure(m, "time") == 2);
