@@ -178,19 +178,29 @@ void overlap_blocks_baseline(const ObbBlock* a, const ObbBlock* b, std::size_t b
 }
 #endif
 
-BlockKernel pick_kernel() {
+BatchSimd detect_simd() {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f")) return overlap_blocks_avx512;
-    if (__builtin_cpu_supports("avx2")) return overlap_blocks_avx2;
+    if (__builtin_cpu_supports("avx512f")) return BatchSimd::avx512;
+    if (__builtin_cpu_supports("avx2")) return BatchSimd::avx2;
 #endif
-    return overlap_blocks_baseline;
+    return BatchSimd::baseline;
 }
 
-/// The kernel this processor runs (chosen once).
-BlockKernel block_kernel() {
-    static const BlockKernel kernel = pick_kernel();
-    return kernel;
+/// The best kernel this processor runs (found once).
+BatchSimd supported_simd() {
+    static const BatchSimd supported = detect_simd();
+    return supported;
+}
+
+/// The kernel for `simd`, lowered to what this processor runs.
+BlockKernel block_kernel(BatchSimd simd) {
+    const BatchSimd level = std::min(simd, supported_simd());
+#if defined(__x86_64__) || defined(__i386__)
+    if (level == BatchSimd::avx512) return overlap_blocks_avx512;
+    if (level == BatchSimd::avx2) return overlap_blocks_avx2;
+#endif
+    return overlap_blocks_baseline;
 }
 
 /// Writes `box` into lane `k` of `block`.
@@ -223,8 +233,8 @@ void pack_into(std::span<const Obb> boxes, ObbBlock* blocks) {
 
 /// Runs the kernel on `blocks` block pairs answering `count` ≤ blocks·kObbBlockLanes pairs:
 /// whole blocks straight into `out`, the last partial block through a scratch buffer.
-void run_kernel(const ObbBlock* a, const ObbBlock* b, std::size_t count, std::uint8_t* out) {
-    const BlockKernel kernel = block_kernel();
+void run_kernel(const ObbBlock* a, const ObbBlock* b, std::size_t count, std::uint8_t* out, BatchSimd simd) {
+    const BlockKernel kernel = block_kernel(simd);
     const std::size_t whole = count / kObbBlockLanes;
     kernel(a, b, whole, out);
     const std::size_t rest = count - whole * kObbBlockLanes;
@@ -242,9 +252,15 @@ void pack_boxes(std::span<const Obb> boxes, ObbBatch& out) {
     pack_into(boxes, out.blocks.data());
 }
 
-void overlap_box_box_batch(const ObbBatch& a, const ObbBatch& b, std::span<std::uint8_t> out) {
+BatchSimd batch_simd_supported() { return supported_simd(); }
+
+void overlap_box_box_batch(const ObbBatch& a, const ObbBatch& b, std::span<std::uint8_t> out, BatchSimd simd) {
     const std::size_t n = std::min({a.count, b.count, out.size()});
-    run_kernel(a.blocks.data(), b.blocks.data(), n, out.data());
+    run_kernel(a.blocks.data(), b.blocks.data(), n, out.data(), simd);
+}
+
+void overlap_box_box_batch(const ObbBatch& a, const ObbBatch& b, std::span<std::uint8_t> out) {
+    overlap_box_box_batch(a, b, out, BatchSimd::avx512);
 }
 
 void overlap_box_box_batch(std::span<const Obb> a, std::span<const Obb> b, std::span<std::uint8_t> out) {
@@ -259,7 +275,7 @@ void overlap_box_box_batch(std::span<const Obb> a, std::span<const Obb> b, std::
         const std::size_t count = std::min(kRound, n - first);
         pack_into(a.subspan(first, count), ablocks);
         pack_into(b.subspan(first, count), bblocks);
-        run_kernel(ablocks, bblocks, count, out.data() + first);
+        run_kernel(ablocks, bblocks, count, out.data() + first, BatchSimd::avx512);
     }
 }
 

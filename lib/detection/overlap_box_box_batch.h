@@ -54,6 +54,20 @@ void pack_boxes(std::span<const Obb> boxes, ObbBatch& out);
 /// out.size()) pairs. Allocates nothing; uses AVX2 when the processor has it, SSE2 otherwise.
 void overlap_box_box_batch(const ObbBatch& a, const ObbBatch& b, std::span<std::uint8_t> out);
 
+/// The instruction sets the batch kernel is compiled for. Only `baseline` exists off x86-64.
+enum class BatchSimd {
+    baseline, ///< the build's baseline (SSE2 on x86-64): 2 pairs per instruction
+    avx2,     ///< AVX2: 4 pairs per instruction
+    avx512,   ///< AVX-512F: 8 pairs (a whole block) per instruction
+};
+
+/// The best kernel this processor can run (the one overlap_box_box_batch uses).
+BatchSimd batch_simd_supported();
+
+/// overlap_box_box_batch on packed pairs with a chosen kernel (for tests and benchmarks: every
+/// kernel gives the same answers). A level above batch_simd_supported() is lowered to it.
+void overlap_box_box_batch(const ObbBatch& a, const ObbBatch& b, std::span<std::uint8_t> out, BatchSimd simd);
+
 /// overlap_box_box for many pairs given as plain boxes: out[k] = 1 when a[k] and b[k] overlap,
 /// else 0 (the shortest of the three lengths is processed). Packs a few blocks at a time on
 /// the stack and runs the same kernel: allocates nothing, but the packing costs time, so pack
