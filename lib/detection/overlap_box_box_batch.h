@@ -51,7 +51,7 @@ void pack_boxes(std::span<const Obb> boxes, ObbBatch& out);
 /// overlap_box_box for many packed pairs: out[k] = 1 when box k of `a` and box k of `b`
 /// overlap by more than kTouchEpsilon on every tested axis, else 0 — exactly overlap_box_box's
 /// answer, parallel-edge skip and touching rule included. Processes min(a.count, b.count,
-/// out.size()) pairs. Allocates nothing; uses AVX2 when the processor has it, SSE2 otherwise.
+/// out.size()) pairs. Allocates nothing; runs the best kernel the processor has (BatchSimd).
 void overlap_box_box_batch(const ObbBatch& a, const ObbBatch& b, std::span<std::uint8_t> out);
 
 /// The instruction sets the batch kernel is compiled for. Only `baseline` exists off x86-64.
