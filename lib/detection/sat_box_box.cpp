@@ -246,11 +246,4 @@ std::optional<Contact> contact_box_box(const Obb& a, const Obb& b) {
     return Contact{r.normal, r.gap};
 }
 
-void overlap_box_box_batch(std::span<const Obb> a, std::span<const Obb> b, std::span<std::uint8_t> out) {
-    std::size_t n = a.size();
-    if (b.size() < n) n = b.size();
-    if (out.size() < n) n = out.size();
-    for (std::size_t k = 0; k < n; ++k) out[k] = overlap_box_box(a[k], b[k]) ? 1 : 0;
-}
-
 } // namespace collide

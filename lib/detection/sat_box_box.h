@@ -2,9 +2,7 @@
 /// \file
 /// The separating axis test for two turned boxes: 15 candidate axes.
 
-#include <cstdint>
 #include <optional>
-#include <span>
 
 #include "detection/contact.h"
 #include "detection/sat.h"
@@ -22,16 +20,12 @@ namespace collide {
 SatResult sat_box_box(const Obb& a, const Obb& b);
 
 /// True when the two turned boxes overlap by more than kTouchEpsilon on every tested axis
-/// (exactly when contact_box_box has a value). The fastest yes/no: no square roots.
+/// (exactly when contact_box_box has a value). The fastest yes/no: no square roots. For many
+/// pairs at once, overlap_box_box_batch (detection/overlap_box_box_batch.h) gives the same answers.
 bool overlap_box_box(const Obb& a, const Obb& b);
 
 /// The contact of two turned boxes: normal from A to B and depth from sat_box_box; empty when
 /// separated or touching.
 std::optional<Contact> contact_box_box(const Obb& a, const Obb& b);
-
-/// overlap_box_box for many pairs: out[k] = 1 when a[k] and b[k] overlap, else 0. The three
-/// spans should have the same length (only the shortest length is processed). A plain loop over
-/// overlap_box_box (no cross-pair SIMD): it saves only the call overhead.
-void overlap_box_box_batch(std::span<const Obb> a, std::span<const Obb> b, std::span<std::uint8_t> out);
 
 } // namespace collide
