@@ -151,7 +151,7 @@ BENCHMARK(obb_overlap_batch_packed)
     ->ArgNames({"pairs", "simd"})
     ->ArgsProduct({{kPairs, kHotPairs}, {0, 1, 2}});
 
-void sphere_aabb(benchmark::State& state) {
+const std::vector<std::pair<Sphere, Aabb>>& sphere_box_pairs() {
     static const auto pairs = [] {
         std::vector<std::pair<Sphere, Aabb>> v;
         v.reserve(kPairs);
@@ -165,6 +165,12 @@ void sphere_aabb(benchmark::State& state) {
         }
         return v;
     }();
+    return pairs;
+}
+
+/// The contact (normal and depth, centre-inside case included).
+void sphere_aabb(benchmark::State& state) {
+    const auto& pairs = sphere_box_pairs();
     std::size_t k = 0;
     for (auto _ : state) {
         benchmark::DoNotOptimize(contact_sphere_aabb(pairs[k].first, pairs[k].second));
@@ -173,5 +179,17 @@ void sphere_aabb(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(sphere_aabb);
+
+/// The yes/no alone: the plain clamp test.
+void sphere_aabb_overlap(benchmark::State& state) {
+    const auto& pairs = sphere_box_pairs();
+    std::size_t k = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(overlap_sphere_aabb(pairs[k].first, pairs[k].second));
+        if (++k == kPairs) k = 0;
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(sphere_aabb_overlap);
 
 } // namespace
