@@ -39,16 +39,6 @@ log:
   - first_contact: { body: bullet, with: wall }
 )";
 
-/// Frames the world steps for one tunnel row before it stops: through the frame of the first
-/// contact, or through the first frame whose sphere lies wholly past the wall (the pair can
-/// never meet again), or all 40.
-int frames_stepped(const double* v, double speed, double offset) {
-    if (v[0] == 1) return static_cast<int>(v[1]) + 1;
-    for (int k = 0; k < kFrames; ++k)
-        if (-3 + (k + offset) * speed / 60 - 0.3 > 0.05) return k + 1;
-    return kFrames;
-}
-
 void tunnel_grid(benchmark::State& state) {
     const Detection mode = state.range(0) == 0 ? Detection::discrete : Detection::swept;
     const int jobs = static_cast<int>(state.range(1));
@@ -70,14 +60,7 @@ void tunnel_grid(benchmark::State& state) {
         }
         benchmark::DoNotOptimize(values.data());
     }
-    // Every iteration computes the same values: count the frames stepped once, outside the timing.
-    std::uint64_t frames_per_grid = 0;
-    for (std::uint64_t row = 0; row < rows; ++row) {
-        const std::uint64_t cell = plan.cell_of_row(row);
-        frames_per_grid += frames_stepped(&values[row * width], plan.grid.axes()[0].values[plan.grid.coordinate(cell, 0)],
-                                          plan.grid.axes()[1].values[plan.grid.coordinate(cell, 1)]);
-    }
-    const double frames = static_cast<double>(frames_per_grid) * static_cast<double>(state.iterations());
+    const double frames = static_cast<double>(runner.frames_simulated()); // every frame the world stepped, all iterations
     const double cells = static_cast<double>(rows) * static_cast<double>(state.iterations());
     state.SetItemsProcessed(static_cast<std::int64_t>(cells));
     state.counters["cells/s"] = benchmark::Counter(cells, benchmark::Counter::kIsRate);

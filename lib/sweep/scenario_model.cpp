@@ -29,6 +29,10 @@ public:
         simulate(scenario_, values, workspace_);
     }
 
+    std::uint64_t frames_simulated() const override {
+        return static_cast<std::uint64_t>(workspace_.frames_stepped);
+    }
+
 private:
     ScenarioTemplate template_;
     ScenarioTemplate::Evaluator evaluator_;

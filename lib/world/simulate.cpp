@@ -55,6 +55,7 @@ public:
         std::fill(out_.begin(), out_.end(), kNaN);
         set_up_bodies();
         set_up_entries();
+        ws_.frames_stepped = 0;
         if (!needs_stepping_) return;
         for (int k = 0; k < w_.frames; ++k) {
             frame_ = k;
@@ -68,6 +69,7 @@ public:
             if (track_rest_) note_speeds(k);
             if (trace_) send_trace(k);
             last_frame_ = k;
+            ws_.frames_stepped = k + 1;
             if (!trace_ && settled()) break;
         }
         finish_entries();

@@ -174,6 +174,7 @@ struct Workspace {
     std::vector<Shape> targets;                      ///< raycast targets
     std::vector<world_detail::ContactProbe> contacts;///< first_contact entries
     std::vector<world_detail::ApexProbe> apexes;     ///< apex entries
+    int frames_stepped = 0; ///< frames the last run stepped: fewer than world.frames when it stopped early
 };
 
 /// Run the scenario's world for world.frames frames and write every log entry's fields into

@@ -115,12 +115,18 @@ TEST_CASE("stopping early once first_contact is settled gives the same values as
     for (int i = 0; i < 40; ++i) {
         for (const Detection d : {Detection::discrete, Detection::swept}) {
             const Scenario s = tunnel_scene(60 + 7 * i, i / 40.0, d);
-            const std::vector<double> early = simulate(s);
+            std::vector<double> early(layout_of(s).fields.size());
+            Workspace quick;
+            collide::simulate(s, early, quick);
             std::vector<double> full(early.size());
             Workspace ws;
             Recorder rec; // a trace forces every frame
             collide::simulate(s, full, ws, &rec);
             CHECK(rec.frames.size() == 40);
+            CHECK(ws.frames_stepped == 40);
+            CHECK(quick.frames_stepped >= 1);
+            CHECK(quick.frames_stepped <= 40);
+            if (early[0] == 1) CHECK(quick.frames_stepped == static_cast<int>(early[1]) + 1); // stops at the hit's frame
             CHECK(bit_identical(early, full));
         }
     }
