@@ -9,9 +9,11 @@
 namespace collide {
 
 namespace {
-/// One thread's state: its runner, its param vector, and the frames it simulated. A cache line
-/// of its own, so two threads never write to the same line.
-struct alignas(64) ThreadContext {
+/// One thread's state: its runner, its param vector, and the frames it simulated. Each thread
+/// allocates its own (see Impl::context), on cache lines of its own, so that two threads' hot
+/// data never share a line. (Memory that one thread frees and another reuses can still end up
+/// interleaved: keep one runner for a whole grid, as `collide sweep` does.)
+struct alignas(128) ThreadContext {
     std::unique_ptr<CellRunner> runner;
     std::vector<double> params;
     std::uint64_t frames = 0;
@@ -22,11 +24,17 @@ struct SweepRunner::Impl {
     const SweepModel& model;
     const SweepPlan& plan;
     tbb::task_arena arena;
-    tbb::enumerable_thread_specific<ThreadContext> contexts;
+    tbb::enumerable_thread_specific<std::unique_ptr<ThreadContext>> contexts;
 
     Impl(const SweepModel& m, const SweepPlan& p, int jobs)
-        : model(m), plan(p), arena(jobs > 0 ? jobs : tbb::info::default_concurrency()),
-          contexts([this] { return ThreadContext{model.make_runner(), model.default_params, 0}; }) {}
+        : model(m), plan(p), arena(jobs > 0 ? jobs : tbb::info::default_concurrency()) {}
+
+    /// The calling thread's context, made (by that thread, in its own memory) on first use.
+    ThreadContext& context() {
+        std::unique_ptr<ThreadContext>& mine = contexts.local();
+        if (!mine) mine.reset(new ThreadContext{model.make_runner(), model.default_params, 0});
+        return *mine;
+    }
 };
 
 SweepRunner::SweepRunner(const SweepModel& model, const SweepPlan& plan, int jobs)
@@ -38,11 +46,11 @@ void SweepRunner::run(std::uint64_t first_row, std::uint64_t count, std::span<do
     Impl& s = *impl_;
     const std::size_t width = s.model.fields.size();
     // Grain: enough rows per task that scheduling costs nothing next to the cells.
-    constexpr std::uint64_t kGrain = 64;
+    constexpr std::uint64_t kGrain = 1024;
     s.arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, count, kGrain),
                           [&](const tbb::blocked_range<std::uint64_t>& range) {
-                              ThreadContext& context = s.contexts.local();
+                              ThreadContext& context = s.context();
                               std::uint64_t applied = ~std::uint64_t{0};
                               std::uint64_t frames = 0;
                               for (std::uint64_t r = range.begin(); r != range.end(); ++r) {
@@ -63,7 +71,8 @@ void SweepRunner::run(std::uint64_t first_row, std::uint64_t count, std::span<do
 
 std::uint64_t SweepRunner::frames_simulated() const {
     std::uint64_t total = 0;
-    for (const ThreadContext& c : impl_->contexts) total += c.frames;
+    for (const auto& c : impl_->contexts)
+        if (c) total += c->frames;
     return total;
 }
 
