@@ -164,12 +164,6 @@ bool ScenarioTemplate::depends_on(int param) const {
            data_->param_used[static_cast<std::size_t>(param)];
 }
 
-ScenarioTemplate ScenarioTemplate::isolated_copy() const {
-    ScenarioTemplate copy = *this;
-    copy.data_ = std::make_shared<const TemplateData>(*data_);
-    return copy;
-}
-
 ScenarioTemplate::Evaluator ScenarioTemplate::make_evaluator() const {
     Evaluator ev;
     ev.data_ = std::make_unique<EvaluatorData>();

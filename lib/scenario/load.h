@@ -61,10 +61,6 @@ public:
     /// A fresh evaluator for this template (one per thread).
     Evaluator make_evaluator() const;
 
-    /// A deep copy whose data lives in memory allocated by the calling thread. Give each worker
-    /// of a sweep its own: the template is read for every cell, and sharing it lets one thread's
-    /// writes to neighbouring heap memory evict the other's reads (false sharing).
-    ScenarioTemplate isolated_copy() const;
 
     /// Fills `out` with the scenario for these param values (one per param, in file order).
     /// Reuses `out`'s storage: once `out` has been filled from this template, a call allocates

@@ -12,7 +12,7 @@ namespace {
 class ScenarioCellRunner : public CellRunner {
 public:
     explicit ScenarioCellRunner(const ScenarioTemplate& scenario)
-        : template_(scenario.isolated_copy()), evaluator_(template_.make_evaluator()), scenario_(template_.base()) {}
+        : template_(scenario), evaluator_(template_.make_evaluator()), scenario_(template_.base()) {}
 
     void run(std::span<const double> params, Detection mode, std::span<double> values) override {
         try {
