@@ -1,5 +1,7 @@
 #include "sweep/run.h"
 
+#include <algorithm>
+
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/info.h>
@@ -66,6 +68,15 @@ void SweepRunner::run(std::uint64_t first_row, std::uint64_t count, std::span<do
                               }
                               context.frames += frames;
                           });
+    });
+}
+
+void SweepRunner::for_each_piece(std::uint64_t count, std::uint64_t piece,
+                                 const std::function<void(std::uint64_t, std::uint64_t)>& fn) {
+    const std::uint64_t pieces = piece == 0 ? 0 : (count + piece - 1) / piece;
+    impl_->arena.execute([&] {
+        tbb::parallel_for(std::uint64_t{0}, pieces,
+                          [&](std::uint64_t k) { fn(k * piece, std::min(count, (k + 1) * piece)); });
     });
 }
 

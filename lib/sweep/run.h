@@ -60,6 +60,12 @@ public:
     /// (count × fields values, row-major).
     void run(std::uint64_t first_row, std::uint64_t count, std::span<double> out);
 
+    /// Calls fn(begin, end) for consecutive pieces [begin, end) of [0, count), at most `piece`
+    /// long, in parallel on this runner's threads (so --jobs holds for the work around the
+    /// cells too, such as formatting them). fn must not depend on the order of the calls.
+    void for_each_piece(std::uint64_t count, std::uint64_t piece,
+                        const std::function<void(std::uint64_t begin, std::uint64_t end)>& fn);
+
     /// Frames simulated by all runs so far (0 when the runners do not count them).
     std::uint64_t frames_simulated() const;
     /// How many threads have run cells so far (each made its own runner).

@@ -33,18 +33,26 @@ void run_sweep(const SweepModel& model, const SweepRequest& request, const Sweep
     const std::size_t width = model.fields.size();
 
     if (request.format == SweepFormat::csv) {
+        // Rows are computed a block at a time and formatted in parallel pieces, each into its
+        // own string, then written in grid order: bounded memory, the same bytes for any --jobs.
+        constexpr std::uint64_t kPieceRows = 256;
         std::vector<double> block(kSweepBlockRows * width);
-        std::string text;
-        append_csv_header(model, plan, text);
+        std::vector<std::string> pieces(kSweepBlockRows / kPieceRows);
+        std::string header;
+        append_csv_header(model, plan, header);
+        out.write(header);
         for (std::uint64_t first = 0; first < rows; first += kSweepBlockRows) {
             const std::uint64_t count = std::min(kSweepBlockRows, rows - first);
             runner.run(first, count, block);
-            append_csv_rows(model, plan, first, count, block, text);
-            out.write(text);
-            text.clear();
+            runner.for_each_piece(count, kPieceRows, [&](std::uint64_t begin, std::uint64_t end) {
+                std::string& text = pieces[begin / kPieceRows];
+                text.clear();
+                append_csv_rows(model, plan, first + begin, end - begin,
+                                std::span<const double>(block).subspan(begin * width, (end - begin) * width), text);
+            });
+            for (std::uint64_t begin = 0; begin < count; begin += kPieceRows) out.write(pieces[begin / kPieceRows]);
             progress.update(first + count);
         }
-        if (rows == 0) out.write(text);
     } else {
         std::vector<double> values(rows * width);
         constexpr std::uint64_t kStoredBlock = 16 * kSweepBlockRows;
