@@ -22,40 +22,16 @@
 #include "detection/overlap_box_box_batch.h"
 #include "detection/sat_box_box.h"
 #include "detection/sat_convex.h"
+#include "box_pairs.h"
 #include "math/quat.h"
 
 using namespace collide;
 
 namespace {
 
-constexpr std::size_t kPairs = 1'000'000;
-
-struct BoxPairs {
-    std::vector<Obb> a, b;
-};
-
-const BoxPairs& box_pairs() {
-    static const BoxPairs pairs = [] {
-        BoxPairs p;
-        p.a.reserve(kPairs);
-        p.b.reserve(kPairs);
-        std::mt19937_64 rng(20260726);
-        std::normal_distribution<double> g(0.0, 1.0);
-        std::uniform_real_distribution<double> pos(-2.0, 2.0), size(0.1, 2.0);
-        auto box = [&] {
-            const Quat q = normalize(Quat{g(rng), g(rng), g(rng), g(rng)});
-            const Vec3 centre{pos(rng), pos(rng), pos(rng)};
-            const Vec3 half{size(rng), size(rng), size(rng)};
-            return Obb{centre, to_mat3(q), half};
-        };
-        for (std::size_t k = 0; k < kPairs; ++k) {
-            p.a.push_back(box());
-            p.b.push_back(box());
-        }
-        return p;
-    }();
-    return pairs;
-}
+using bench::BoxPairs;
+using bench::box_pairs;
+using bench::kPairs;
 
 double overlapping_fraction(const BoxPairs& p) {
     std::size_t n = 0;

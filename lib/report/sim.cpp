@@ -19,6 +19,19 @@ void print_error(const ScenarioError& e, std::ostream& err) {
     for (const Diagnostic& d : e.diagnostics) err << format_diagnostic(d) << '\n';
 }
 
+/// Runs `body` for one file, printing bad input as FILE:LINE:COLUMN lines; false when it was bad.
+template <class Body> bool guard_input(const std::string& file, std::ostream& err, Body&& body) {
+    try {
+        body();
+        return true;
+    } catch (const ScenarioError& e) {
+        print_error(e, err);
+    } catch (const std::exception& e) {
+        err << display_name(file) << ":1:1: error: " << e.what() << '\n';
+    }
+    return false;
+}
+
 std::string render(const RunOutput& run, LogFormat format) {
     switch (format) {
     case LogFormat::json: return render_json(run.scenario, run.layout, run.values);
@@ -39,7 +52,7 @@ int run_sim(const SimRequest& request, std::ostream& out, std::ostream& err) {
     bool bad = false;
     bool failed = false;
     for (const std::string& file : request.files) {
-        try {
+        bad |= !guard_input(file, err, [&] {
             const RunOutput run = run_scenario(file, request.options);
             parts.push_back(render(run, request.format));
             for (const ExpectOutcome& outcome : check_expectations(run.scenario, run.layout, run.values)) {
@@ -48,13 +61,7 @@ int run_sim(const SimRequest& request, std::ostream& out, std::ostream& err) {
                     failed = true;
                 }
             }
-        } catch (const ScenarioError& e) {
-            print_error(e, err);
-            bad = true;
-        } catch (const std::exception& e) {
-            err << file << ":1:1: error: " << e.what() << '\n';
-            bad = true;
-        }
+        });
     }
     if (bad) return 2;
     std::string text;
@@ -86,17 +93,11 @@ int run_sim(const SimRequest& request, std::ostream& out, std::ostream& err) {
 int run_validate(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
     bool bad = false;
     for (const std::string& file : files) {
-        try {
+        bad |= !guard_input(file, err, [&] {
             const Scenario s = load_scenario(file);
-            out << fmt::format("{}: ok ({} bodies, {} log entries, {} expectations)\n", file, s.bodies.size(),
-                               s.log.size(), s.expect.size());
-        } catch (const ScenarioError& e) {
-            print_error(e, err);
-            bad = true;
-        } catch (const std::exception& e) {
-            err << file << ":1:1: error: " << e.what() << '\n';
-            bad = true;
-        }
+            out << fmt::format("{}: ok ({} bodies, {} log entries, {} expectations)\n", display_name(file),
+                               s.bodies.size(), s.log.size(), s.expect.size());
+        });
     }
     return bad ? 2 : 0;
 }

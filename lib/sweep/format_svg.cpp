@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "report/junit.h"
 #include "sweep/format.h"
 #include "sweep/map.h"
 
@@ -33,19 +34,8 @@ Rgb ramp(double t) {
     return {mix(kRamp[k].r, kRamp[k + 1].r), mix(kRamp[k].g, kRamp[k + 1].g), mix(kRamp[k].b, kRamp[k + 1].b)};
 }
 
-std::string escape(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
+/// Text for an SVG element or attribute: the same escaping as the JUnit report's.
+std::string escape(std::string_view text) { return xml_escape(std::string(text)); }
 
 /// The colour of a value (empty: leave the background, the cell belongs to another shard).
 std::string colour_of(FieldType type, double v, double lo, double hi) {
