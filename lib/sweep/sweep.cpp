@@ -38,9 +38,9 @@ void run_sweep(const SweepModel& model, const SweepRequest& request, const Sweep
         constexpr std::uint64_t kPieceRows = 256;
         std::vector<double> block(kSweepBlockRows * width);
         std::vector<std::string> pieces(kSweepBlockRows / kPieceRows);
-        std::string header;
+        std::string header; // written with the first block, so a failing first cell prints nothing
         append_csv_header(model, plan, header);
-        out.write(header);
+        if (rows == 0) out.write(header);
         for (std::uint64_t first = 0; first < rows; first += kSweepBlockRows) {
             const std::uint64_t count = std::min(kSweepBlockRows, rows - first);
             runner.run(first, count, block);
@@ -50,6 +50,7 @@ void run_sweep(const SweepModel& model, const SweepRequest& request, const Sweep
                 append_csv_rows(model, plan, first + begin, end - begin,
                                 std::span<const double>(block).subspan(begin * width, (end - begin) * width), text);
             });
+            if (first == 0) out.write(header);
             for (std::uint64_t begin = 0; begin < count; begin += kPieceRows) out.write(pieces[begin / kPieceRows]);
             progress.update(first + count);
         }

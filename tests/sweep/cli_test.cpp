@@ -90,3 +90,11 @@ TEST_CASE("a param value the scenario rejects fails the sweep and leaves no outp
     CHECK(fs::is_empty(dir));
     fs::remove_all(dir);
 }
+
+TEST_CASE("a cell the scenario rejects in the first block prints nothing on stdout, not even the header") {
+    // offset = 1 puts the frames outside [0, 1): the third cell is bad input.
+    const auto r = run_collide("sweep scenarios/tunnel.yaml --vary offset=0:2:0.5 --format csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("scenarios/tunnel.yaml:11:10: error: world.phase must be in [0, 1)") == 0);
+}
