@@ -65,13 +65,7 @@ Vec3 signed_towards(const Vec3& n, const Vec3& a_to_b) { return dot(n, a_to_b) <
 EpaResult epa_penetration(const Shape& a, const Shape& b, const GjkSimplex& simplex) {
     const double radii = core_radius(a) + core_radius(b);
     const Vec3 a_to_b = centre_of(b) - centre_of(a);
-    auto make = [&](const Vec3& d) {
-        SimplexVertex s;
-        s.a = support_core(a, d);
-        s.b = support_core(b, -d);
-        s.w = s.a - s.b;
-        return s;
-    };
+    auto make = [&](const Vec3& d) { return support_vertex(a, b, d); };
     EpaResult out;
     auto flat_answer = [&](const Vec3& n) {
         out.flat = true;

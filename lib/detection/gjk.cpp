@@ -147,13 +147,7 @@ constexpr double kZeroTolerance = 1e-13;
 //   closest points: Σλᵢaᵢ on A, Σλᵢbᵢ on B; then move each out by its radius along the normal.
 GjkResult gjk_distance(const Shape& a, const Shape& b) {
     const double ra = core_radius(a), rb = core_radius(b);
-    auto make = [&](const Vec3& d) {
-        SimplexVertex s;
-        s.a = support_core(a, d);
-        s.b = support_core(b, -d);
-        s.w = s.a - s.b;
-        return s;
-    };
+    auto make = [&](const Vec3& d) { return support_vertex(a, b, d); };
     Vec3 d = centre_of(b) - centre_of(a);
     if (length_squared(d) == 0) d = Vec3{1, 0, 0};
     // The simplex: its vertices and, alongside, their w points for the sub-algorithm.

@@ -32,6 +32,16 @@ struct SimplexVertex {
     Vec3 w; ///< a − b (m)
 };
 
+/// The support point of the cores' Minkowski difference A − B in direction d (any length, not
+/// zero): A's core farthest along d, B's farthest along −d, and their difference.
+inline SimplexVertex support_vertex(const Shape& a, const Shape& b, const Vec3& d) {
+    SimplexVertex s;
+    s.a = support_core(a, d);
+    s.b = support_core(b, -d);
+    s.w = s.a - s.b;
+    return s;
+}
+
 /// A GJK simplex: 1 to 4 vertices of the cores' Minkowski difference A − B, kept inline.
 struct GjkSimplex {
     std::array<SimplexVertex, 4> v{}; ///< the vertices; only the first `count` are used

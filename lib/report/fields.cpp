@@ -2,11 +2,11 @@
 
 #include <string_view>
 
+#include "math/overloaded.h"
+
 namespace collide {
 
 namespace {
-template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
-template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
 
 FieldSpec num(std::string name, std::string unit) { return {std::move(name), std::move(unit), FieldType::number}; }
 FieldSpec integer(std::string name) { return {std::move(name), "", FieldType::integer}; }

@@ -4,14 +4,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "math/overloaded.h"
 #include "response/response.h"
 
 namespace collide {
 
 namespace {
-
-template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
-template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
 
 /// One rendered entry: possibly several lines (axis_overlaps has three).
 struct Line {

@@ -31,6 +31,25 @@ std::size_t first_invalid_utf8(std::string_view s) {
     return std::string_view::npos;
 }
 
+/// The lines of a text one at a time, without their line break (nor a CR before it).
+struct LineReader {
+    std::string_view text; ///< what is read
+    std::size_t pos = 0;   ///< where the next line starts
+    int number = 0;        ///< 1-based number of the line last read
+
+    /// The next line into `line`; false once the text is used up.
+    bool next(std::string_view& line) {
+        if (pos >= text.size()) return false;
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        line = text.substr(pos, end - pos);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        ++number;
+        pos = end + 1;
+        return true;
+    }
+};
+
 /// 1-based line and column of byte `offset`.
 std::pair<int, int> position_of(std::string_view s, std::size_t offset) {
     int line = 1, column = 1;
@@ -152,15 +171,10 @@ std::optional<TextProblem> scan_scenario_text(std::string_view text, int max_dep
 std::optional<int> second_document_line(std::string_view text) {
     bool content = false; // the first document has begun
     bool ended = false;   // a `...` closed it
-    int line_no = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        ++line_no;
-        pos = end + 1;
+    LineReader lines{text};
+    std::string_view line;
+    while (lines.next(line)) {
+        const int line_no = lines.number;
         const auto marker = [&](std::string_view m) {
             return line.substr(0, 3) == m && (line.size() == 3 || is_space(line[3]));
         };
@@ -186,15 +200,10 @@ std::optional<int> second_document_line(std::string_view text) {
 }
 
 std::optional<std::pair<int, int>> first_content(std::string_view text) {
-    int line_no = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        ++line_no;
-        pos = end + 1;
+    LineReader lines{text};
+    std::string_view line;
+    while (lines.next(line)) {
+        const int line_no = lines.number;
         std::size_t k = 0;
         if (line.substr(0, 3) == "---" || line.substr(0, 3) == "...") k = 3;
         else if (!line.empty() && line[0] == '%') continue;

@@ -3,12 +3,9 @@
 #include <cmath>
 #include <limits>
 
-namespace collide {
+#include "math/overloaded.h"
 
-namespace {
-template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
-template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
-} // namespace
+namespace collide {
 
 const char* shape_kind_name(ShapeKind kind) {
     switch (kind) {

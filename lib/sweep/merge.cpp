@@ -10,7 +10,6 @@
 
 #include "io/atomic_file.h"
 #include "sweep/grid.h"
-#include "sweep/output.h"
 
 namespace collide {
 

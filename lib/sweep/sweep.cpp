@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "sweep/output.h"
+#include "io/atomic_file.h"
 #include "sweep/progress.h"
 
 namespace collide {
