@@ -49,8 +49,6 @@ inline Vec3 normalize(const Vec3& a) {
     const double l = length(a);
     return l > 0.0 ? a / l : Vec3{};
 }
-/// Component-wise product.
-constexpr Vec3 mul(const Vec3& a, const Vec3& b) { return {a.x * b.x, a.y * b.y, a.z * b.z}; }
 /// Component-wise minimum.
 constexpr Vec3 min(const Vec3& a, const Vec3& b) {
     return {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z};
@@ -63,8 +61,6 @@ constexpr Vec3 max(const Vec3& a, const Vec3& b) {
 inline Vec3 abs(const Vec3& a) { return {std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)}; }
 /// Component-wise clamp of p into [lo, hi].
 constexpr Vec3 clamp(const Vec3& p, const Vec3& lo, const Vec3& hi) { return min(max(p, lo), hi); }
-/// Linear interpolation a + (b − a)·t.
-constexpr Vec3 lerp(const Vec3& a, const Vec3& b, double t) { return a + (b - a) * t; }
 /// True when every component is finite (no NaN, no infinity).
 inline bool is_finite(const Vec3& a) {
     return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z);

@@ -177,34 +177,4 @@ Vec3 support(const Shape& shape, const Vec3& d) {
         shape);
 }
 
-bool is_valid(const Shape& shape) {
-    return std::visit(Overloaded{
-                          [](const Sphere& s) { return is_finite(s.centre) && std::isfinite(s.radius) && s.radius >= 0; },
-                          [](const Aabb& b) {
-                              return is_finite(b.min) && is_finite(b.max) && b.min.x <= b.max.x &&
-                                     b.min.y <= b.max.y && b.min.z <= b.max.z;
-                          },
-                          [](const Obb& b) {
-                              return is_finite(b.centre) && is_finite(b.half) && b.half.x >= 0 && b.half.y >= 0 &&
-                                     b.half.z >= 0 && is_finite(b.axes.col[0]) && is_finite(b.axes.col[1]) &&
-                                     is_finite(b.axes.col[2]);
-                          },
-                          [](const Capsule& c) {
-                              return is_finite(c.a) && is_finite(c.b) && std::isfinite(c.radius) && c.radius >= 0;
-                          },
-                          [](const Triangle& t) { return is_finite(t.a) && is_finite(t.b) && is_finite(t.c); },
-                          [](const Hull& h) {
-                              if (h.count < 1 || h.count > kHullMaxPoints) return false;
-                              for (int i = 0; i < h.count; ++i)
-                                  if (!is_finite(h.points[static_cast<std::size_t>(i)])) return false;
-                              return true;
-                          },
-                          [](const Plane& p) {
-                              return is_finite(p.normal) && std::isfinite(p.offset) &&
-                                     std::fabs(length(p.normal) - 1.0) < 1e-9;
-                          },
-                      },
-                      shape);
-}
-
 } // namespace collide

@@ -106,8 +106,4 @@ Shape place(const Shape& local, const Vec3& position, const Quat& rotation);
 /// nearest the origin; callers never ask a plane (the dispatcher handles planes in closed form).
 Vec3 support(const Shape& shape, const Vec3& direction);
 
-/// True when every number in the shape is finite and every size non-negative (a scenario
-/// loader rejects anything else before it reaches the library).
-bool is_valid(const Shape& shape);
-
 } // namespace collide
