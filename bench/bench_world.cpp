@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "report/fields.h"
+#include "model/log.h"
 #include "world/simulate.h"
 
 namespace {

@@ -1,6 +1,6 @@
-// libFuzzer harness for the scenario loader: any bytes must give a template or a ScenarioError,
+// libFuzzer harness for the scenario loader: any bytes must give a template or a InputError,
 // never a crash, a hang or another exception; a template must instantiate (or throw
-// ScenarioError) with its defaults and with perturbed params.
+// InputError) with its defaults and with perturbed params.
 //
 // Build and run (not part of the CMake build; needs clang and libclang-rt-14-dev):
 //   clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -Ilib fuzz/scenario_fuzz.cpp \
@@ -22,14 +22,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::vector<double> params = t.default_params();
         try {
             t.instantiate(params, ev, s);
-        } catch (const collide::ScenarioError&) {
+        } catch (const collide::InputError&) {
         }
         for (double& p : params) p = -p * 3 + 0.5;
         try {
             t.instantiate(params, ev, s);
-        } catch (const collide::ScenarioError&) {
+        } catch (const collide::InputError&) {
         }
-    } catch (const collide::ScenarioError& e) {
+    } catch (const collide::InputError& e) {
         if (e.diagnostics.empty()) __builtin_trap();
         for (const auto& d : e.diagnostics)
             if (d.line < 1 || d.column < 1) __builtin_trap();

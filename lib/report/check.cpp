@@ -23,7 +23,7 @@
 #include "report/golden.h"
 #include "report/junit.h"
 #include "report/render.h"
-#include "scenario/diagnostic.h"
+#include "model/diagnostic.h"
 
 namespace collide {
 
@@ -52,7 +52,7 @@ bool in_ci() {
 ScenarioRun run_scenario_file(const std::string& path) {
     try {
         return {run_scenario(path), {}};
-    } catch (const ScenarioError& e) {
+    } catch (const InputError& e) {
         ScenarioRun run;
         for (const Diagnostic& d : e.diagnostics) run.problems.push_back({d.file, d.line, d.column, d.message});
         if (run.problems.empty()) run.problems.push_back({path, 0, 0, e.what()});

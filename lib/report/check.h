@@ -42,7 +42,7 @@ struct ScenarioRun {
 /// Runs one scenario file. Must be safe to call from several threads at once.
 using ScenarioRunner = std::function<ScenarioRun(const std::string& path)>;
 
-/// `run_scenario` with bad input (ScenarioError, or any other failure to load) turned into problems.
+/// `run_scenario` with bad input (InputError, or any other failure to load) turned into problems.
 ScenarioRun run_scenario_file(const std::string& path);
 
 /// What `collide check` was asked to do.

@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "report/fields.h"
+#include "model/log.h"
+#include "model/scenario.h"
 
 namespace collide {
 

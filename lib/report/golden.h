@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "scenario/model.h"
+#include "model/scenario.h"
 
 namespace collide {
 

@@ -7,7 +7,8 @@
 #include <span>
 #include <string>
 
-#include "report/fields.h"
+#include "model/log.h"
+#include "model/scenario.h"
 
 namespace collide {
 

@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "report/fields.h"
+#include "model/log.h"
+#include "model/scenario.h"
 
 namespace collide {
 
@@ -25,7 +26,7 @@ struct RunOutput {
     std::vector<double> values; ///< one value per layout field
 };
 
-/// Load, simulate and measure one scenario file ("-" reads stdin). Throws ScenarioError
+/// Load, simulate and measure one scenario file ("-" reads stdin). Throws InputError
 /// (scenario/diagnostic.h) on bad input.
 RunOutput run_scenario(const std::string& path, const RunOptions& options = {});
 

@@ -14,7 +14,7 @@ namespace collide {
 namespace {
 
 /// Print a scenario error as one line per problem.
-void print_error(const ScenarioError& e, std::ostream& err) {
+void print_error(const InputError& e, std::ostream& err) {
     if (e.diagnostics.empty()) err << e.what() << '\n';
     for (const Diagnostic& d : e.diagnostics) err << format_diagnostic(d) << '\n';
 }
@@ -24,7 +24,7 @@ template <class Body> bool guard_input(const std::string& file, std::ostream& er
     try {
         body();
         return true;
-    } catch (const ScenarioError& e) {
+    } catch (const InputError& e) {
         print_error(e, err);
     } catch (const std::exception& e) {
         err << display_name(file) << ":1:1: error: " << e.what() << '\n';

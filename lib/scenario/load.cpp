@@ -185,7 +185,7 @@ void ScenarioTemplate::instantiate(std::span<const double> params, Evaluator& ev
     if (!evaluator.data_ || evaluator.data_->owner != &t)
         throw std::logic_error("ScenarioTemplate::instantiate: the evaluator was made by another template");
     if (params.size() != t.param_names.size())
-        throw ScenarioError({{display_name(t.file), t.params_mark.line, t.params_mark.column,
+        throw InputError({{display_name(t.file), t.params_mark.line, t.params_mark.column,
                               "expected " + std::to_string(t.param_names.size()) + " param values, got " +
                                   std::to_string(params.size())}});
     EvaluatorData& ev = *evaluator.data_;
@@ -214,9 +214,9 @@ void ScenarioTemplate::instantiate(std::span<const double> params, Evaluator& ev
             errors.push_back({display_name(t.file), e.mark.line, e.mark.column,
                               e.what + " " + problem + ", but \"" + e.text + "\" gives " + detail::number_text(value)});
     }
-    if (!errors.empty()) throw ScenarioError(std::move(errors));
+    if (!errors.empty()) throw InputError(std::move(errors));
     detail::run_ops(t, ev.slots.data(), out, &errors);
-    if (!errors.empty()) throw ScenarioError(std::move(errors));
+    if (!errors.empty()) throw InputError(std::move(errors));
 }
 
 // ---- loading ---------------------------------------------------------------------------------
@@ -233,11 +233,11 @@ std::string read_all(std::FILE* f, const std::string& path) {
         const std::size_t got = std::fread(buffer, 1, sizeof buffer, f);
         text.append(buffer, got);
         if (text.size() > kMaxScenarioBytes)
-            throw ScenarioError({{display_name(path), 1, 1, "cannot read: larger than 16 MiB; a scenario is a small text file"}});
+            throw InputError({{display_name(path), 1, 1, "cannot read: larger than 16 MiB; a scenario is a small text file"}});
         if (got < sizeof buffer) {
             if (std::ferror(f)) {
                 const int err = errno;
-                throw ScenarioError({{display_name(path), 1, 1, std::string("cannot read: ") + std::strerror(err)}});
+                throw InputError({{display_name(path), 1, 1, std::string("cannot read: ") + std::strerror(err)}});
             }
             return text;
         }
@@ -261,7 +261,7 @@ ScenarioTemplate load_scenario_template(const std::string& path) {
         std::FILE* f = std::fopen(path.c_str(), "rb");
         if (!f) {
             const int err = errno;
-            throw ScenarioError({{path, 1, 1, std::string("cannot read: ") + std::strerror(err)}});
+            throw InputError({{path, 1, 1, std::string("cannot read: ") + std::strerror(err)}});
         }
         try {
             text = read_all(f, path);
@@ -313,7 +313,7 @@ std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vect
         }
         values[static_cast<std::size_t>(index)] = value;
     }
-    if (!errors.empty()) throw ScenarioError(std::move(errors));
+    if (!errors.empty()) throw InputError(std::move(errors));
     return values;
 }
 

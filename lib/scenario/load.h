@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "scenario/diagnostic.h"
-#include "scenario/model.h"
+#include "model/diagnostic.h"
+#include "model/scenario.h"
 
 namespace collide {
 
@@ -64,7 +64,7 @@ public:
 
     /// Fills `out` with the scenario for these param values (one per param, in file order).
     /// Reuses `out`'s storage: once `out` has been filled from this template, a call allocates
-    /// nothing unless it throws. Throws ScenarioError, with the mark of each offending
+    /// nothing unless it throws. Throws InputError, with the mark of each offending
     /// expression, when a value is invalid after substitution (negative radius, NaN, rate 0, …).
     void instantiate(std::span<const double> params, Evaluator& evaluator, Scenario& out) const;
 
@@ -75,7 +75,7 @@ private:
 };
 
 /// Parses scenario YAML. `file` names it in diagnostics and in Scenario::file ("-" is shown as
-/// "<stdin>"). Throws ScenarioError listing every problem found, one Diagnostic each.
+/// "<stdin>"). Throws InputError listing every problem found, one Diagnostic each.
 ScenarioTemplate parse_scenario_template(std::string_view text, const std::string& file);
 
 /// Reads and parses a scenario file; "-" reads standard input. An unreadable file gives
@@ -84,7 +84,7 @@ ScenarioTemplate load_scenario_template(const std::string& path);
 
 /// Param values for `--set NAME=VALUE` overrides (each VALUE a number or an arithmetic
 /// expression of numbers), starting from the defaults. An unknown NAME or a bad VALUE throws
-/// ScenarioError naming the file and the params it does have.
+/// InputError naming the file and the params it does have.
 std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vector<std::string>& sets);
 
 /// Loads a scenario file, applies `--set` overrides and instantiates it.

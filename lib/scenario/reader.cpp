@@ -15,7 +15,7 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "report/fields.h"
+#include "model/log.h"
 #include "response/response.h"
 #include "scenario/expression.h"
 #include "scenario/load.h"
@@ -896,7 +896,7 @@ void Reader::read_log(const Entry* e) {
     std::unordered_map<std::string, int> next_suffix; // kind → the next _N to try
     for (LogDef& def : t_.base.log) {
         if (!def.id.empty()) continue;
-        const std::string kind = kind_name(def.request);
+        const std::string kind(kind_name(def.request));
         std::string id = kind;
         for (int& k = next_suffix.try_emplace(kind, 2).first->second; taken.count(id) != 0; ++k)
             id = kind + "_" + std::to_string(k);
@@ -993,7 +993,7 @@ void Reader::read_request(const std::string& kind, const Entry& e, LogDef& def, 
         read_body(*v, "b", b, path);
         std::visit(
             [&](auto& r) {
-                if constexpr (requires { r.a; r.b; }) {
+                if constexpr (requires { r.a = a; r.b = b; }) {
                     r.a = a;
                     r.b = b;
                 }
@@ -1187,7 +1187,7 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     data->file = file;
     const std::string shown = display_name(file);
     if (const auto problem = scan_scenario_text(text))
-        throw ScenarioError({{shown, problem->line, problem->column, problem->message}});
+        throw InputError({{shown, problem->line, problem->column, problem->message}});
 
     YAML::Node root;
     try {
@@ -1196,15 +1196,15 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
         const SourceMark m = to_mark(e.mark);
         std::string message = e.msg;
         if (message.find("bad file") != std::string::npos) message = "the YAML nests too deeply to be read";
-        throw ScenarioError({{shown, m.line > 0 ? m.line : 1, m.column > 0 ? m.column : 1, "YAML: " + message}});
+        throw InputError({{shown, m.line > 0 ? m.line : 1, m.column > 0 ? m.column : 1, "YAML: " + message}});
     } catch (const std::exception& e) {
-        throw ScenarioError({{shown, 1, 1, std::string("cannot parse YAML: ") + e.what()}});
+        throw InputError({{shown, 1, 1, std::string("cannot parse YAML: ") + e.what()}});
     }
     const std::optional<int> second = second_document_line(text);
     if (!root.IsDefined() || (root.IsNull() && !second)) {
         const auto content = first_content(text);
-        if (!content) throw ScenarioError({{shown, 1, 1, "empty scenario"}});
-        throw ScenarioError({{shown, content->first, content->second,
+        if (!content) throw InputError({{shown, 1, 1, "empty scenario"}});
+        throw InputError({{shown, content->first, content->second,
                               "a scenario must be a mapping (name:, world:, bodies:, ...), but this reads as nothing"}});
     }
 
@@ -1219,7 +1219,7 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     }
     if (!reader.diagnostics.empty()) {
         std::stable_sort(reader.diagnostics.begin(), reader.diagnostics.end(), mark_before);
-        throw ScenarioError(std::move(reader.diagnostics));
+        throw InputError(std::move(reader.diagnostics));
     }
     // Dependent fields hold their default-param values in the base.
     detail::run_ops(*data, data->slot_init.data(), data->base, nullptr);

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "scenario/diagnostic.h"
-#include "scenario/model.h"
+#include "model/diagnostic.h"
+#include "model/scenario.h"
 
 namespace collide::detail {
 

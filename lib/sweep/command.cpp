@@ -18,7 +18,7 @@ template <class Body> int report_errors(const char* command, Body&& body) {
     try {
         body();
         return 0;
-    } catch (const ScenarioError& e) {
+    } catch (const InputError& e) {
         fmt::print(stderr, "{}", e.formatted());
     } catch (const SweepError& e) {
         fmt::print(stderr, "{}\n", e.format(command));

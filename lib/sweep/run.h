@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "report/fields.h"
+#include "model/log.h"
 #include "sweep/grid.h"
 
 namespace collide {

@@ -17,13 +17,13 @@ public:
     void run(std::span<const double> params, Detection mode, std::span<double> values) override {
         try {
             template_.instantiate(params, evaluator_, scenario_);
-        } catch (ScenarioError& e) {
+        } catch (InputError& e) {
             // Say which cell: the error path may format, the cell path does not.
             std::string where;
             for (std::size_t i = 0; i < params.size(); ++i)
                 where += fmt::format("{}{} = {}", i > 0 ? ", " : "", template_.param_names()[i], params[i]);
             for (Diagnostic& d : e.diagnostics) d.message += " (in the sweep cell with " + where + ")";
-            throw ScenarioError(std::move(e.diagnostics));
+            throw InputError(std::move(e.diagnostics));
         }
         scenario_.world.detection = mode;
         simulate(scenario_, values, workspace_);

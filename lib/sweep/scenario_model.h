@@ -10,7 +10,7 @@ namespace collide {
 
 /// A sweep model running `scenario` (copied; the template's data is shared). Columns are the
 /// log's fields, named `FIELD` when the log has one entry and `ID.FIELD` otherwise. A cell whose
-/// params the scenario rejects throws ScenarioError, its diagnostics naming the params.
+/// params the scenario rejects throws InputError, its diagnostics naming the params.
 SweepModel scenario_sweep_model(const ScenarioTemplate& scenario);
 
 } // namespace collide

@@ -36,7 +36,7 @@ inline constexpr std::uint64_t kSweepBlockRows = 4096;
 
 /// Runs the sweep of `model` that `request` describes and writes it (atomically to
 /// request.output, or to stdout). Throws SweepError for a bad request (before anything is
-/// written), and whatever a cell throws (e.g. a ScenarioError for a param value the scenario
+/// written), and whatever a cell throws (e.g. a InputError for a param value the scenario
 /// rejects), leaving no partial output file.
 void run_sweep(const SweepModel& model, const SweepRequest& request, const SweepConsole& console = {});
 

@@ -85,7 +85,8 @@
 #include <span>
 #include <vector>
 
-#include "report/fields.h"
+#include "model/log.h"
+#include "model/scenario.h"
 
 namespace collide {
 

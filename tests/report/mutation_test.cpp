@@ -84,7 +84,7 @@ TEST_CASE("mutated scenarios load and run, or are refused with located diagnosti
             CHECK(log.find("nan") == std::string::npos);
             CHECK(log.find("inf") == std::string::npos);
             ++ran;
-        } catch (const ScenarioError& e) {
+        } catch (const InputError& e) {
             ++refused;
             REQUIRE_FALSE(e.diagnostics.empty());
             for (const Diagnostic& d : e.diagnostics) {

@@ -20,7 +20,7 @@ std::vector<Diagnostic> problems(std::string_view yaml, const std::vector<std::s
         auto ev = t.make_evaluator();
         Scenario s;
         t.instantiate(apply_sets(t, sets), ev, s);
-    } catch (const ScenarioError& e) {
+    } catch (const InputError& e) {
         return e.diagnostics;
     }
     return {};
@@ -161,7 +161,7 @@ TEST_CASE("an unreadable file is reported as FILE:1:1 cannot read", "[scenario][
     try {
         load_scenario_template(path);
         FAIL("loaded a missing file");
-    } catch (const ScenarioError& e) {
+    } catch (const InputError& e) {
         CHECK(std::string(e.what()) == path + ":1:1: error: cannot read: No such file or directory");
     }
 }
@@ -171,7 +171,7 @@ TEST_CASE("a directory given as a scenario cannot be read", "[scenario][errors]"
     try {
         load_scenario_template(dir);
         FAIL("loaded a directory");
-    } catch (const ScenarioError& e) {
+    } catch (const InputError& e) {
         CHECK(e.diagnostics.at(0).line == 1);
         CHECK_THAT(e.diagnostics.at(0).message, Catch::StartsWith("cannot read: "));
     }
@@ -649,7 +649,7 @@ TEST_CASE("every problem in a file is reported, in file order", "[scenario][erro
     try {
         load_scenario_template(path);
         FAIL("loaded a broken scenario");
-    } catch (const ScenarioError& e) {
+    } catch (const InputError& e) {
         INFO(e.formatted());
         REQUIRE(e.diagnostics.size() == 3);
         CHECK(format_diagnostic(e.diagnostics[0]) == path + ":4:9: error: world.rate must be > 0, got 0");
@@ -666,14 +666,14 @@ TEST_CASE("instantiate with the wrong number of params is an error", "[scenario]
     auto ev = t.make_evaluator();
     Scenario s;
     const double one[] = {1};
-    CHECK_THROWS_AS(t.instantiate(one, ev, s), ScenarioError);
+    CHECK_THROWS_AS(t.instantiate(one, ev, s), InputError);
 }
 
 TEST_CASE("standard input is named <stdin> in diagnostics", "[scenario][errors]") {
     try {
         parse_scenario_template("world: { rate: 0 }\n", "-");
         FAIL("accepted rate 0");
-    } catch (const ScenarioError& e) {
+    } catch (const InputError& e) {
         CHECK(std::string(e.what()).rfind("<stdin>:1:", 0) == 0);
     }
 }

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "report/fields.h"
+#include "model/log.h"
 #include "world/simulate.h"
 
 namespace collide::test {

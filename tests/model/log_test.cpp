@@ -1,7 +1,8 @@
 // The field layout: counts agree with the lists, lookups by ID.FIELD resolve.
 #include <catch2/catch.hpp>
 
-#include "report/fields.h"
+#include "model/log.h"
+#include "model/scenario.h"
 
 using namespace collide;
 

@@ -1,4 +1,4 @@
-#include "scenario/diagnostic.h"
+#include "model/diagnostic.h"
 
 namespace collide {
 
@@ -8,14 +8,17 @@ std::string format_diagnostic(const Diagnostic& d) {
 
 namespace {
 std::string first_line(const std::vector<Diagnostic>& problems) {
-    return problems.empty() ? std::string("scenario error") : format_diagnostic(problems.front());
+    return problems.empty() ? std::string("input error") : format_diagnostic(problems.front());
 }
 } // namespace
 
-ScenarioError::ScenarioError(std::vector<Diagnostic> problems)
+InputError::InputError(std::vector<Diagnostic> problems)
     : std::runtime_error(first_line(problems)), diagnostics(std::move(problems)) {}
 
-std::string ScenarioError::formatted() const {
+InputError::InputError(std::string file, int line, int column, std::string message)
+    : InputError(std::vector<Diagnostic>{{std::move(file), line, column, std::move(message)}}) {}
+
+std::string InputError::formatted() const {
     std::string text;
     for (const Diagnostic& d : diagnostics) text += format_diagnostic(d) + "\n";
     return text;
