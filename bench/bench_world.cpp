@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "model/log.h"
-#include "world/simulate.h"
+#include "probes/simulate.h"
 
 namespace {
 

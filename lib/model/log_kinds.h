@@ -8,7 +8,7 @@
 /// name: `out[ContactLog::depth]`.
 ///
 /// Conventions for values: booleans are 1 or 0; integers (frames, axis indices) are whole
-/// doubles, and so is an enumeration (SatAxisKind); a body is its index in Scenario::bodies
+/// doubles, and so is an enumeration (SatAxis::Kind); a body is its index in Scenario::bodies
 /// (printed by name, −1 for none); a value that was not measured (no hit, fewer bounces than
 /// asked) is NaN and prints as "none".
 ///
@@ -48,14 +48,6 @@ constexpr FieldDef integer(std::string_view name) { return {name, "", FieldType:
 constexpr FieldDef boolean(std::string_view name) { return {name, "", FieldType::boolean}; }
 constexpr FieldDef body(std::string_view name) { return {name, "", FieldType::body}; }
 } // namespace log_field
-
-/// Which family a separating axis of two boxes belongs to (Ericson, Real-Time Collision
-/// Detection, 4.4.1: the 15 axes of two oriented boxes).
-enum class SatAxisKind : std::uint8_t {
-    face_a = 0,   ///< a face normal of A
-    face_b = 1,   ///< a face normal of B
-    edge_edge = 2 ///< the cross product of an edge of A and an edge of B
-};
 
 /// Apex heights after bounces 1…n of a dropped body (measured on the simulated trajectory).
 /// Fields (variable, n = bounces): apex_1 … apex_n (m, measured), analytic_1 … analytic_n
@@ -162,7 +154,7 @@ struct SlopeLog {
 
 /// The first separating axis of two turned boxes (or a triangle and a box), or their contact.
 /// axis and axes count from 1 among the axes tried; i, j number A's face or edge and B's edge;
-/// kind is a SatAxisKind; gap is the gap when separated and the depth when not; nx…nz the
+/// kind is a SatAxis::Kind (detection/sat.h); gap is the gap when separated and the depth when not; nx…nz the
 /// unit axis from A to B.
 struct SeparatingAxisLog {
     static constexpr std::string_view kName = "separating_axis";

@@ -5,7 +5,7 @@
 
 #include "io/atomic_file.h"
 #include "scenario/load.h"
-#include "world/simulate.h"
+#include "probes/simulate.h"
 
 namespace collide {
 

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "world/simulate.h"
+#include "probes/simulate.h"
 
 namespace collide {
 
@@ -30,7 +30,7 @@ public:
     }
 
     std::uint64_t frames_simulated() const override {
-        return static_cast<std::uint64_t>(workspace_.frames_stepped);
+        return static_cast<std::uint64_t>(workspace_.frames_stepped());
     }
 
 private:

@@ -11,7 +11,7 @@
 
 #include "report/render.h"
 #include "scenario/load.h"
-#include "world/simulate.h"
+#include "probes/simulate.h"
 
 using namespace collide;
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "model/log.h"
-#include "world/simulate.h"
+#include "probes/simulate.h"
 
 namespace collide::test {
 

@@ -1,8 +1,8 @@
 #pragma once
 /// \file
-/// The log entries that are one query or one formula rather than a simulation: each writes
-/// exactly the fields report/fields.h lists for its kind, in that order, into `out` (sized by
-/// field_count). Shapes are world-frame (placed). NaN stays in fields that were not measured.
+/// The probes that are one query on the bodies as placed at t = 0, or one formula, rather than
+/// a simulation: each writes its kind's fields (model/log_kinds.h) by name into `out` (sized
+/// by field_count). Shapes are world-frame (placed). NaN stays in fields that were not measured.
 
 #include <span>
 

@@ -11,8 +11,8 @@
 
 #include "response/response.h"
 #include "support/approx.h"
-#include "world/scenes.h"
-#include "world/simulate.h"
+#include "probes/scenes.h"
+#include "probes/simulate.h"
 
 using namespace collide;
 using namespace collide::test;
@@ -123,10 +123,10 @@ TEST_CASE("stopping early once first_contact is settled gives the same values as
             Recorder rec; // a trace forces every frame
             collide::simulate(s, full, ws, &rec);
             CHECK(rec.frames.size() == 40);
-            CHECK(ws.frames_stepped == 40);
-            CHECK(quick.frames_stepped >= 1);
-            CHECK(quick.frames_stepped <= 40);
-            if (early[0] == 1) CHECK(quick.frames_stepped == static_cast<int>(early[1]) + 1); // stops at the hit's frame
+            CHECK(ws.frames_stepped() == 40);
+            CHECK(quick.frames_stepped() >= 1);
+            CHECK(quick.frames_stepped() <= 40);
+            if (early[0] == 1) CHECK(quick.frames_stepped() == static_cast<int>(early[1]) + 1); // stops at the hit's frame
             CHECK(bit_identical(early, full));
         }
     }

@@ -1,0 +1,39 @@
+#include "probes/at_end.h"
+
+#include "detection/dispatch.h"
+#include "model/log_kinds.h"
+
+namespace collide {
+
+void measure_final(const World& world, int body, std::span<double> out) {
+    const BodyState s = world.state(body);
+    out[FinalLog::x] = s.position.x;
+    out[FinalLog::y] = s.position.y;
+    out[FinalLog::z] = s.position.z;
+    out[FinalLog::vx] = s.velocity.x;
+    out[FinalLog::vy] = s.velocity.y;
+    out[FinalLog::vz] = s.velocity.z;
+}
+
+void measure_max_overlap(const World& world, std::span<double> out) {
+    double deepest = 0;
+    int a = -1, b = -1;
+    const int n = world.body_count();
+    for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+            if (world.is_static(i) && world.is_static(j)) continue;
+            if (!bounds_overlap(world.bounds(i), world.bounds(j))) continue;
+            const ContactQuery q = contact(world.placed(i), world.placed(j));
+            if (q.status == ContactStatus::overlapping && q.contact.depth > deepest) {
+                deepest = q.contact.depth;
+                a = i;
+                b = j;
+            }
+        }
+    }
+    out[MaxOverlapLog::depth] = deepest;
+    out[MaxOverlapLog::a] = a;
+    out[MaxOverlapLog::b] = b;
+}
+
+} // namespace collide

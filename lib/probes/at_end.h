@@ -1,0 +1,18 @@
+#pragma once
+/// \file
+/// The probes read once, after the last frame: final and max_overlap.
+
+#include <span>
+
+#include "world/world.h"
+
+namespace collide {
+
+/// final: x, y, z (m) and vx, vy, vz (m/s) of `body` where the last frame left it.
+void measure_final(const World& world, int body, std::span<double> out);
+
+/// max_overlap: the deepest contact (m) among the pairs that are not both static, and its two
+/// bodies (i < j); 0, −1, −1 when no pair overlaps.
+void measure_max_overlap(const World& world, std::span<double> out);
+
+} // namespace collide

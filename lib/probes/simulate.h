@@ -1,0 +1,68 @@
+#pragma once
+/// \file
+/// Running a scenario: its world (world/world.h) stepped frame by frame with the probes its
+/// log asks for attached, every log entry measured into one flat array of doubles (model/log.h
+/// says which fields, in which order). One call allocates nothing once its Workspace has
+/// warmed up on a scenario of the same size.
+///
+/// When each kind is measured:
+/// - axis_overlaps, contact, push_out, separating_axis, raycast: on the bodies as placed at
+///   t = 0 (probes/at_start.h). A contact the dispatcher cannot answer is reported as no hit.
+///   push_out without a contact leaves the position where it was. separating_axis answers two
+///   boxes (an Aabb is an Obb) or a box and a triangle, in either order; other pairs are NaN.
+/// - split, respond, slope: pure functions of their inputs (the normal is normalised first;
+///   slope measures from the world's up).
+/// - first_contact (probes/first_contact.h), apex (probes/apex.h), at_rest
+///   (probes/at_rest.h): observers of the stepping world.
+/// - final, max_overlap (probes/at_end.h): after the last frame.
+///
+/// Without a trace the run stops early once every log entry is settled (every first_contact
+/// found and nothing needs the whole run, or only unfound first_contact entries remain and no
+/// pair can ever meet again) — the values are identical to a full run.
+
+#include <span>
+#include <vector>
+
+#include "model/log.h"
+#include "model/scenario.h"
+#include "probes/apex.h"
+#include "probes/at_rest.h"
+#include "probes/first_contact.h"
+#include "world/world.h"
+
+namespace collide {
+
+/// Receives every sampled frame, after collision handling.
+struct TraceSink {
+    virtual ~TraceSink() = default;
+    /// Frame `frame` at time `time` (s); bodies in Scenario::bodies order.
+    virtual void frame(int frame, double time, std::span<const BodyState> bodies) = 0;
+};
+
+/// Reusable state for simulate(): the world and the probes. Not shared between threads.
+class Workspace {
+public:
+    /// Frames the last call stepped: fewer than world.frames when it stopped early.
+    int frames_stepped() const { return world_.frames_stepped(); }
+
+private:
+    friend void simulate(const Scenario&, std::span<double>, Workspace&, TraceSink*);
+    World world_;
+    FirstContactProbes contacts_;
+    ApexProbes apexes_;
+    AtRestProbes rests_;
+    std::vector<Shape> targets_;     ///< raycast targets, placed
+    std::vector<BodyState> states_;  ///< for the trace
+};
+
+/// Runs the scenario's world for world.frames frames and writes every log entry's fields into
+/// `values` (size layout_of(scenario).fields.size(); entry i starts at the sum of field_count
+/// of the entries before it). Deterministic: the same scenario gives bit-identical values.
+/// `trace`, when given, receives every sampled frame.
+void simulate(const Scenario& scenario, std::span<double> values, Workspace& workspace,
+              TraceSink* trace = nullptr);
+
+/// Convenience: simulate into a fresh vector sized by the layout (allocates).
+std::vector<double> simulate(const Scenario& scenario);
+
+} // namespace collide

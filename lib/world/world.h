@@ -1,0 +1,172 @@
+#pragma once
+/// \file
+/// The fixed-step world: bodies moved frame by frame with discrete or swept detection (per
+/// world or per body), characters moved by push-out + slide + slope limit, and observers told
+/// what happened. It is built from plain definitions (model/bodies.h) and needs nothing of a
+/// scenario file or of the log: measurements are observers (probes/). One World can be reset
+/// and stepped again; once warmed up by a world of the same size, stepping allocates nothing.
+///
+/// Semantics, in the order a frame happens:
+///
+/// - **Time.** Bodies are at their given positions at t = 0. Frame k (k = 0 … frames − 1) is
+///   sampled at t_k = (k + phase)·dt. The world first advances from 0 to t_0 (a step of
+///   phase·dt, possibly 0), then by dt per frame; the step ending at t_k belongs to frame k.
+/// - **Integration** (translation only; bodies never turn; static bodies never move). Exact
+///   (default): p += v·h + ½·g·h², v += g·h. Euler: v += g·h at the start of the step, then
+///   p += v·h — so within one step every body moves in a straight line.
+/// - **Discrete detection** (after every step, for every pair i < j in index order that is not
+///   two static bodies; repeated up to kDiscretePasses passes while a pass still finds an
+///   overlap, for stacks): q = contact(body i, body j). When they overlap (normal n from i to
+///   j, depth d): the push-out d + skin goes all to the dynamic body against a static one (j
+///   moves +n, i moves −n) and is shared by inverse mass between two dynamic ones (linear
+///   projection: Millington, Game Physics Engine Development, ch. 7). Then, if the relative
+///   velocity v_rel = v_j − v_i approaches (v_rel·n < 0): new = respond_velocity(v_rel, n, e,
+///   f) with e, f the larger of the pair's, and Δ = new − v_rel is shared by inverse mass (+ to
+///   j, − to i; a static body has infinite mass), which against a static body is exactly
+///   respond_velocity on the moving one. Then up to kVelocityPasses passes over the pairs found
+///   overlapping in this step remove whatever of their relative velocity still approaches along
+///   their last normal (restitution 0, no friction), so a stack's shared velocity goes to rest
+///   instead of settling at a fraction of g·dt (the push-out leaves them a skin apart, where
+///   the contact test no longer sees them). Swept pairs take part too: the pass is what
+///   resolves a cast that started inside.
+/// - **Swept detection** (pairs with a body whose `ccd` is set, or every pair when the world
+///   is swept): within each step, the earliest time of impact of those pairs over the rest of
+///   the step (closed-form sphere casts when the pair's relative motion is straight — zero or
+///   equal accelerations, or Euler — else time_of_impact on both parabolas); every body moves
+///   to that time along its exact motion, the pair's velocities respond as above (no push-out:
+///   they touch), and the rest of the step is spent the same way. A hit whose relative
+///   velocity does not approach (resting, sliding or grazing) takes that pair out of casting
+///   for the rest of the step; after kMaxImpactsPerStep impacts in one step the last pair's
+///   approaching normal velocity is zeroed and the step ends without casting. Pairs that start
+///   inside are left to the discrete pass. Pairs with a character are never cast.
+///   Resting: when a swept body's rebound off a static body (or off a body itself resting) is
+///   slower than the bounce threshold (max(rest_speed, |g|·dt)), or it touches one without
+///   approaching while its gravity presses it in, it rests there: its normal velocity is
+///   zeroed and its gravity loses the part pressing into that surface (a normal force) until,
+///   at the start of a later step, it is no longer within the skin of it (distance > skin +
+///   kGroundGap) or moves away faster than the threshold. Without this a resting swept body
+///   would sink each step and be bounced by the discrete pass.
+/// - **Characters** (`character: true`, like Godot's move_and_slide): every step the body's
+///   given `velocity` is its run intent, re-applied each step, plus gravity accumulated while
+///   airborne; it moves in a straight line, then up to character_iterations passes push it out
+///   of every other body (the others do not move): with n the contact normal pointing at the
+///   character, a walkable surface (slope from up = −gravity direction, or +y without gravity,
+///   ≤ slope_limit) is a floor — the character is lifted straight up until clear by the skin,
+///   the gravity accumulation resets and the velocity becomes the run intent slid along the
+///   floor, so it stands on a slope under the limit; a steeper surface is a wall — pushed out
+///   along n by depth + skin, the velocity and the gravity accumulation slide along it with
+///   the pair's friction (restitution 0), and friction also takes its share of the step's
+///   travel along the wall, so rough walls are slower to glide along. A dynamic body meeting a
+///   character in the discrete pass treats it as static.
+/// - **Observers** are told, in this order within a frame: every move of a body (before it
+///   moves), every contact found (discrete: a pass finds the pair overlapping, before its
+///   push-out; swept: an approaching impact, before its response; characters: each push-out),
+///   every velocity a response changed, and the frame once all collision handling is done.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "model/bodies.h"
+
+namespace collide {
+
+/// Most passes of the discrete push-out per step (stops earlier when a pass finds nothing).
+inline constexpr int kDiscretePasses = 8;
+/// Most velocity passes per step over the pairs the discrete pass found overlapping.
+inline constexpr int kVelocityPasses = 16;
+/// A resting swept body stays on its ground while within skin + this gap of it (m).
+inline constexpr double kGroundGap = 1e-7;
+/// Most impacts handled inside one step by swept detection before it gives up on the step.
+inline constexpr int kMaxImpactsPerStep = 16;
+
+/// A body's state (world frame).
+struct BodyState {
+    Vec3 position; ///< position of the body's local origin (m)
+    Vec3 velocity; ///< velocity (m/s)
+};
+
+class World;
+
+/// Which events an observer wants (a bit set); the world calls only the wanted ones.
+enum WorldEvent : unsigned {
+    kOnMove = 1u << 0,     ///< on_move
+    kOnContact = 1u << 1,  ///< on_contact
+    kOnResponse = 1u << 2, ///< on_response
+    kOnFrame = 1u << 3,    ///< on_frame
+};
+
+/// Told what happens while a World steps (Jolt's ContactListener, Box2D's events). The world
+/// is passed back read-only; an observer must not keep references into it across calls.
+class WorldObserver {
+public:
+    virtual ~WorldObserver() = default;
+    /// Body `body` is about to move for `tau` s with acceleration `accel` (m/s²) from its
+    /// current state (world.state(body)).
+    virtual void on_move(const World& world, int body, double tau, const Vec3& accel);
+    /// Bodies i < j touch at `time` (s) in the current frame; positions are those at contact.
+    virtual void on_contact(const World& world, int i, int j, double time);
+    /// A response changed `body`'s velocity from `before` to `after` (m/s).
+    virtual void on_response(const World& world, int body, const Vec3& before, const Vec3& after);
+    /// Frame `frame` (sampled at `time` s) is done: every body is where the frame leaves it.
+    virtual void on_frame(const World& world, int frame, double time);
+};
+
+/// The world. Not copyable; movable. Not shared between threads.
+class World {
+public:
+    World();
+    ~World();
+    World(World&&) noexcept;
+    World& operator=(World&&) noexcept;
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
+
+    /// Starts over with these settings and bodies (body i is bodies[i]), at t = 0, frame 0,
+    /// with no observers. Reuses storage: once warmed up by a world as large, allocates nothing.
+    void reset(const WorldDef& def, std::span<const BodyDef> bodies);
+
+    /// Adds an observer for the `events` (WorldEvent bits). It must outlive the stepping.
+    void add_observer(WorldObserver& observer, unsigned events);
+
+    /// Steps to the next sampled frame (the world's frame counter + 1) and tells observers.
+    /// Does nothing once every frame has been stepped.
+    void step_frame();
+
+    /// The settings.
+    const WorldDef& def() const;
+    /// How many bodies there are.
+    int body_count() const;
+    /// Frames stepped so far (the next frame's index).
+    int frames_stepped() const;
+    /// The frame being stepped (during a step) or last stepped; −1 before the first.
+    int frame() const;
+    /// The unit up direction: −gravity normalised, or +y without gravity.
+    Vec3 up() const;
+    /// The current position and velocity of body `i` (m, m/s).
+    BodyState state(int i) const;
+    /// True when body `i` never moves.
+    bool is_static(int i) const;
+    /// Body `i`'s shape turned by its rotation, local origin at 0 (m).
+    const Shape& local_shape(int i) const;
+    /// Body `i`'s shape placed where the body is now (world frame).
+    const Shape& placed(int i) const;
+    /// Body `i`'s bounds where it is now (m).
+    Aabb bounds(int i) const;
+    /// True when no two bodies can meet again: there is no character, and every pair drifts
+    /// apart on some axis under its relative velocity and gravity, so every later frame is
+    /// free flight.
+    bool no_pair_can_meet() const;
+
+    struct Impl; ///< the stepping state (world.cpp)
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+/// Bounds that overlap by more than kTouchEpsilon on every axis (a contact needs that: were
+/// they to overlap by δ ≤ kTouchEpsilon on some axis, moving B by δ along it would part them,
+/// so the depth is at most δ — touching, not contact).
+bool bounds_overlap(const Aabb& a, const Aabb& b);
+
+} // namespace collide
