@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "detection/sat.h"
 #include "math/overloaded.h"
 #include "response/response.h"
 
@@ -96,20 +97,22 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                        "", ""};
                 bool differs = false;
                 std::string analytic;
-                for (int k = 0; k < r.bounces; ++k) {
-                    if (k > 0) { l.value += ", "; analytic += ", "; }
-                    l.value += fixed(v[k], d) + (std::isnan(v[k]) ? "" : " m");
-                    analytic += fixed(v[r.bounces + k], d) + " m";
-                    differs = differs || fixed(v[k], d) != fixed(v[r.bounces + k], d);
+                for (int k = 1; k <= r.bounces; ++k) {
+                    if (k > 1) { l.value += ", "; analytic += ", "; }
+                    const double measured = v[r.apex(k)], formula = v[r.analytic(k)];
+                    l.value += fixed(measured, d) + (std::isnan(measured) ? "" : " m");
+                    analytic += fixed(formula, d) + " m";
+                    differs = differs || fixed(measured, d) != fixed(formula, d);
                 }
                 if (differs) l.note = "h·e^(2n) gives " + analytic;
                 return std::vector<Line>{l};
             },
             [&](const FirstContactLog& r) {
                 Line l{fmt::format("first contact of {} with {}", name(r.body), name(r.with)), "", ""};
-                if (truthy(v[0]))
-                    l.value = fmt::format("frame {} at t = {} s, centre {} m", fixed(v[1], 0), fixed(v[2], d),
-                                          vec_fixed(v[3], v[4], v[5], d));
+                using F = FirstContactLog;
+                if (truthy(v[F::hit]))
+                    l.value = fmt::format("frame {} at t = {} s, centre {} m", fixed(v[F::frame], 0),
+                                          fixed(v[F::time], d), vec_fixed(v[F::x], v[F::y], v[F::z], d));
                 else
                     l.value = fmt::format("none in {} frames", s.world.frames);
                 return std::vector<Line>{l};
@@ -117,9 +120,10 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
             [&](const AxisOverlapsLog&) {
                 std::vector<Line> ls;
                 int shallowest = 0;
+                static_assert(AxisOverlapsLog::x == 0 && AxisOverlapsLog::y == 1 && AxisOverlapsLog::z == 2);
                 for (int i = 1; i < 3; ++i)
                     if (v[i] < v[shallowest]) shallowest = i;
-                const bool all_overlap = v[0] > 0 && v[1] > 0 && v[2] > 0;
+                const bool all_overlap = v[AxisOverlapsLog::x] > 0 && v[AxisOverlapsLog::y] > 0 && v[AxisOverlapsLog::z] > 0;
                 for (int i = 0; i < 3; ++i)
                     ls.push_back({fmt::format("push out along {}", "xyz"[i]), fixed(v[i], d) + " m",
                                   all_overlap && i == shallowest ? "the shallowest, so this is the way out" : ""});
@@ -127,81 +131,97 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
             },
             [&](const ContactLog& r) {
                 Line l{fmt::format("contact({}, {})", name(r.a), name(r.b)), "", ""};
-                l.value = truthy(v[0]) ? fmt::format("normal {}, depth {} m", vec_trimmed(v[1], v[2], v[3], d),
-                                                     fixed(v[4], d))
-                                       : "none";
+                using F = ContactLog;
+                l.value = truthy(v[F::hit]) ? fmt::format("normal {}, depth {} m",
+                                                          vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d),
+                                                          fixed(v[F::depth], d))
+                                            : "none";
                 return std::vector<Line>{l};
             },
             [&](const PushOutLog& r) {
                 const Vec3 from = r.has_from ? r.from : s.bodies[static_cast<std::size_t>(r.b)].position;
                 Line l{fmt::format("push {} out of {} from {}", name(r.b), name(r.a), vec_plain(from)), "", ""};
-                l.value = truthy(v[0]) ? vec_fixed(v[1], v[2], v[3], d) + " m" : "no overlap, stays put";
+                using F = PushOutLog;
+                l.value = truthy(v[F::hit]) ? vec_fixed(v[F::x], v[F::y], v[F::z], d) + " m" : "no overlap, stays put";
                 return std::vector<Line>{l};
             },
             [&](const SplitLog& r) {
                 Line l{fmt::format("split {} m/s against normal {}", vec_plain(r.velocity), vec_direction(r.normal)),
                        "", ""};
-                l.value = truthy(v[0]) ? fmt::format("{} m/s blocked, {} m/s slides along", fixed(v[1], d),
-                                                     fixed(v[2], d))
-                                       : "nothing blocked, the velocity already points away from the surface";
+                l.value = truthy(v[SplitLog::heading_in])
+                              ? fmt::format("{} m/s blocked, {} m/s slides along", fixed(v[SplitLog::blocked], d),
+                                            fixed(v[SplitLog::sliding], d))
+                              : "nothing blocked, the velocity already points away from the surface";
                 return std::vector<Line>{l};
             },
             [&](const RespondLog& r) {
                 Line l{fmt::format("respond {} m/s against normal {} with restitution {} and friction {}",
                                    vec_plain(r.velocity), vec_direction(r.normal), plain(r.restitution), plain(r.friction)),
                        "", ""};
-                l.value = fmt::format("{} m/s, {} m/s left", vec_fixed(v[0], v[1], v[2], d), fixed(v[3], d));
+                using F = RespondLog;
+                l.value = fmt::format("{} m/s, {} m/s left", vec_fixed(v[F::vx], v[F::vy], v[F::vz], d),
+                                      fixed(v[F::speed], d));
                 return std::vector<Line>{l};
             },
             [&](const SlopeLog& r) {
                 Line l{fmt::format("slope of a surface with normal {}", vec_direction(r.normal)), "", ""};
-                l.value = truthy(v[1]) ? fmt::format("{}°, walkable under the {}° limit", fixed(v[0], d), plain(r.limit))
-                                       : fmt::format("{}°, too steep to stand on, over the {}° limit", fixed(v[0], d),
-                                                     plain(r.limit));
+                const std::string angle = fixed(v[SlopeLog::angle], d);
+                l.value = truthy(v[SlopeLog::walkable])
+                              ? fmt::format("{}°, walkable under the {}° limit", angle, plain(r.limit))
+                              : fmt::format("{}°, too steep to stand on, over the {}° limit", angle, plain(r.limit));
                 return std::vector<Line>{l};
             },
             [&](const SeparatingAxisLog& r) {
                 Line l{fmt::format("separating axis of A = {} and B = {}", name(r.a), name(r.b)), "", ""};
-                const int count = static_cast<int>(v[2]);
+                using F = SeparatingAxisLog;
+                const int count = static_cast<int>(v[F::axes]);
                 std::string axis;
-                const int kind = static_cast<int>(v[3]);
-                const int i = static_cast<int>(v[4]), j = static_cast<int>(v[5]);
-                if (kind == 0) axis = fmt::format("A's face normal {}", i);
-                else if (kind == 1) axis = fmt::format("B's face normal {}", i);
-                else axis = fmt::format("A's edge {} × B's edge {}", i, j);
-                if (truthy(v[0]))
+                const auto kind = static_cast<SatAxis::Kind>(static_cast<int>(v[F::kind]));
+                const int i = static_cast<int>(v[F::i]), j = static_cast<int>(v[F::j]);
+                switch (kind) {
+                case SatAxis::Kind::face_a: axis = fmt::format("A's face normal {}", i); break;
+                case SatAxis::Kind::face_b: axis = fmt::format("B's face normal {}", i); break;
+                case SatAxis::Kind::edge_edge: axis = fmt::format("A's edge {} × B's edge {}", i, j); break;
+                }
+                if (truthy(v[F::separated]))
                     l.value = fmt::format("{}, the {} of {} axes, gap {} m → apart", axis,
-                                          ordinal(static_cast<int>(v[1])), count, fixed(v[6], d));
+                                          ordinal(static_cast<int>(v[F::axis])), count, fixed(v[F::gap], d));
                 else
                     l.value = fmt::format("no gap on any of {} axes → contact on {}, normal {}, depth {} m", count,
-                                          axis, vec_trimmed(v[7], v[8], v[9], d), fixed(v[6], d));
+                                          axis, vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d), fixed(v[F::gap], d));
                 return std::vector<Line>{l};
             },
             [&](const FinalLog& r) {
                 Line l{fmt::format("{} at the end", name(r.body)), "", ""};
-                l.value = fmt::format("position {} m, velocity {} m/s", vec_fixed(v[0], v[1], v[2], d),
-                                      vec_fixed(v[3], v[4], v[5], d));
+                using F = FinalLog;
+                l.value = fmt::format("position {} m, velocity {} m/s", vec_fixed(v[F::x], v[F::y], v[F::z], d),
+                                      vec_fixed(v[F::vx], v[F::vy], v[F::vz], d));
                 return std::vector<Line>{l};
             },
             [&](const AtRestLog& r) {
                 Line l{fmt::format("{} at rest", name(r.body)), "", ""};
-                l.value = truthy(v[0]) ? fmt::format("from frame {}, t = {} s", fixed(v[1], 0), fixed(v[2], d))
-                                       : "never: still moving at the end";
+                using F = AtRestLog;
+                l.value = truthy(v[F::rested])
+                              ? fmt::format("from frame {}, t = {} s", fixed(v[F::frame], 0), fixed(v[F::time], d))
+                              : "never: still moving at the end";
                 return std::vector<Line>{l};
             },
             [&](const MaxOverlapLog&) {
                 Line l{"deepest overlap at the end", "", ""};
-                l.value = v[1] >= 0 ? fmt::format("{} m, between {} and {}", fixed(v[0], d), body_name(s, v[1]),
-                                                  body_name(s, v[2]))
-                                    : "none";
+                using F = MaxOverlapLog;
+                l.value = v[F::a] >= 0 ? fmt::format("{} m, between {} and {}", fixed(v[F::depth], d),
+                                                     body_name(s, v[F::a]), body_name(s, v[F::b]))
+                                       : "none";
                 return std::vector<Line>{l};
             },
             [&](const RaycastLog& r) {
                 Line l{fmt::format("ray from {} along {}", vec_plain(r.origin), vec_direction(r.direction)), "", ""};
-                l.value = truthy(v[0]) ? fmt::format("hits {} first at {} m, point {} m, normal {}", body_name(s, v[1]),
-                                                     fixed(v[2], d), vec_fixed(v[3], v[4], v[5], d),
-                                                     vec_trimmed(v[6], v[7], v[8], d))
-                                       : "misses every target";
+                using F = RaycastLog;
+                l.value = truthy(v[F::hit])
+                              ? fmt::format("hits {} first at {} m, point {} m, normal {}", body_name(s, v[F::target]),
+                                            fixed(v[F::distance], d), vec_fixed(v[F::x], v[F::y], v[F::z], d),
+                                            vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d))
+                              : "misses every target";
                 return std::vector<Line>{l};
             },
         },
