@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "detection/dispatch.h"
-#include "queries/sweep.h"
+#include "queries/cast.h"
 #include "queries/time_of_impact.h"
 #include "response/response.h"
 #include "world/measure.h"
@@ -21,8 +21,8 @@ using world_detail::RunBody;
 using world_detail::RunPair;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-/// Slack on swept bounds (m): a sweep that ends exactly touching must not be rejected.
-constexpr double kSweepBoundsMargin = 1e-7;
+/// Slack on cast bounds (m): a cast that ends exactly touching must not be rejected.
+constexpr double kCastBoundsMargin = 1e-7;
 
 /// Bounds that overlap by more than kTouchEpsilon on every axis. A contact needs that: were
 /// the bounds to overlap by δ ≤ kTouchEpsilon on some axis, moving B by δ along it would part
@@ -125,7 +125,7 @@ private:
             b.slope_limit = d.slope_limit;
             b.dirty = true;
             b.slow_since = -1;
-            b.support = -1;
+            b.ground = -1;
             has_characters_ = has_characters_ || b.character;
         }
         ws_.pairs.clear();
@@ -145,7 +145,7 @@ private:
             }
         }
         ws_.resting.resize(ws_.pairs.size());
-        ws_.sweep_bounds.resize(n);
+        ws_.cast_bounds.resize(n);
     }
 
     const Shape& placed(int index) {
@@ -164,15 +164,15 @@ private:
 
     RunBody& body(int index) { return ws_.bodies[static_cast<std::size_t>(index)]; }
 
-    /// Gravity, less the part pressing a resting body into its support.
-    static Vec3 supported_accel(const RunBody& b) {
-        if (b.support < 0) return b.accel;
-        const double in = dot(b.accel, b.support_normal);
-        return in < 0 ? b.accel - b.support_normal * in : b.accel;
+    /// Gravity, less the part pressing a resting body into its ground.
+    static Vec3 grounded_accel(const RunBody& b) {
+        if (b.ground < 0) return b.accel;
+        const double in = dot(b.accel, b.ground_normal);
+        return in < 0 ? b.accel - b.ground_normal * in : b.accel;
     }
 
     /// The acceleration a body moves with inside a step (gravity is a kick under Euler).
-    Vec3 motion_accel(const RunBody& b) const { return exact_ ? supported_accel(b) : Vec3{}; }
+    Vec3 motion_accel(const RunBody& b) const { return exact_ ? grounded_accel(b) : Vec3{}; }
 
     // ---- log entries ---------------------------------------------------------------------
 
@@ -428,12 +428,12 @@ private:
         for (int i = 0; i < static_cast<int>(ws_.bodies.size()); ++i) {
             RunBody& b = body(i);
             if (b.is_static) continue;
-            if (b.support >= 0) keep_or_release_support(i);
+            if (b.ground >= 0) keep_or_release_ground(i);
             if (b.character) {
                 b.fall += w_.gravity * h;
                 b.velocity = b.desired + b.fall;
             } else if (!exact_) {
-                b.velocity += supported_accel(b) * h;
+                b.velocity += grounded_accel(b) * h;
             }
         }
         if (!any_swept_pair_) {
@@ -445,14 +445,14 @@ private:
         double now = start;
         int impacts = 0;
         while (remaining > 0) {
-            update_sweep_bounds(remaining);
+            update_cast_bounds(remaining);
             int best = -1;
             PairHit best_hit;
             for (std::size_t k = 0; k < ws_.pairs.size(); ++k) {
                 const RunPair& p = ws_.pairs[k];
-                if (!p.swept || ws_.resting[k] || body(p.i).support == p.j || body(p.j).support == p.i) continue;
-                if (!bounds_near(ws_.sweep_bounds[static_cast<std::size_t>(p.i)],
-                                 ws_.sweep_bounds[static_cast<std::size_t>(p.j)], kSweepBoundsMargin))
+                if (!p.swept || ws_.resting[k] || body(p.i).ground == p.j || body(p.j).ground == p.i) continue;
+                if (!bounds_near(ws_.cast_bounds[static_cast<std::size_t>(p.i)],
+                                 ws_.cast_bounds[static_cast<std::size_t>(p.j)], kCastBoundsMargin))
                     continue;
                 const std::optional<PairHit> hit = pair_impact(p, remaining);
                 if (hit && (best < 0 || hit->time < best_hit.time)) {
@@ -472,12 +472,12 @@ private:
             const Vec3 n = best_hit.normal;
             if (dot(body(p.j).velocity - body(p.i).velocity, n) >= 0) {
                 ws_.resting[static_cast<std::size_t>(best)] = 1; // touching without approaching
-                try_support(p.i, p.j, n);
+                try_ground(p.i, p.j, n);
                 continue;
             }
             note_contact(p.i, p.j, now);
             respond_pair(p.i, p.j, n);
-            if (try_support(p.i, p.j, n)) ws_.resting[static_cast<std::size_t>(best)] = 1;
+            if (try_ground(p.i, p.j, n)) ws_.resting[static_cast<std::size_t>(best)] = 1;
             if (++impacts >= kMaxImpactsPerStep) {
                 zero_approach(p.i, p.j, n);
                 move_all(remaining);
@@ -489,13 +489,13 @@ private:
     /// A body others can rest on: static, or itself resting on something.
     bool is_base(int index) const {
         const RunBody& b = ws_.bodies[static_cast<std::size_t>(index)];
-        return b.is_static || b.support >= 0;
+        return b.is_static || b.ground >= 0;
     }
 
     /// After a swept touch of i and j (normal n from i to j): a free dynamic body against a
     /// base (is_base) that rebounds from it slower than the bounce threshold while its gravity
     /// presses it in comes to rest on it. True when it did.
-    bool try_support(int i, int j, const Vec3& n) {
+    bool try_ground(int i, int j, const Vec3& n) {
         int mover = -1, base = -1;
         Vec3 out;
         if (is_base(j) && !is_base(i)) mover = i, base = j, out = n * -1.0;
@@ -505,28 +505,28 @@ private:
         if (b.is_static || b.character) return false;
         const RunBody& under = body(base);
         const double leaving = dot(b.velocity - under.velocity, out);
-        if (leaving >= bounce_speed_ || dot(b.accel - supported_accel(under), out) >= 0) return false;
+        if (leaving >= bounce_speed_ || dot(b.accel - grounded_accel(under), out) >= 0) return false;
         b.velocity -= out * leaving;
-        b.support = base;
-        b.support_normal = out;
+        b.ground = base;
+        b.ground_normal = out;
         return true;
     }
 
-    /// At a step's start: a resting body stays on its support while it still touches it and
+    /// At a step's start: a resting body stays on its ground while it still touches it and
     /// does not leave it faster than the bounce threshold.
-    void keep_or_release_support(int index) {
+    void keep_or_release_ground(int index) {
         RunBody& b = body(index);
-        const RunBody& under = body(b.support);
-        const double leaving = dot(b.velocity - under.velocity, b.support_normal);
-        const DistanceResult d = distance(placed(index), placed(b.support));
-        if (leaving >= bounce_speed_ || !d.supported || d.distance > w_.skin + kSupportGap || !is_base(b.support)) {
-            b.support = -1;
+        const RunBody& under = body(b.ground);
+        const double leaving = dot(b.velocity - under.velocity, b.ground_normal);
+        const DistanceResult d = distance(placed(index), placed(b.ground));
+        if (leaving >= bounce_speed_ || !d.supported || d.distance > w_.skin + kGroundGap || !is_base(b.ground)) {
+            b.ground = -1;
             return;
         }
-        if (leaving < 0) b.velocity -= b.support_normal * leaving;
+        if (leaving < 0) b.velocity -= b.ground_normal * leaving;
     }
 
-    void update_sweep_bounds(double span) {
+    void update_cast_bounds(double span) {
         for (std::size_t i = 0; i < ws_.bodies.size(); ++i) {
             const RunBody& b = ws_.bodies[i];
             Aabb box = bounds(static_cast<int>(i));
@@ -549,7 +549,7 @@ private:
                 box.min += lo;
                 box.max += hi;
             }
-            ws_.sweep_bounds[i] = box;
+            ws_.cast_bounds[i] = box;
         }
     }
 
@@ -562,16 +562,16 @@ private:
         const Shape& sa = placed(p.i);
         const Shape& sb = placed(p.j);
         if (aa == ab) {
-            // Straight relative motion: closed-form sweeps of a sphere against what it meets.
+            // Straight relative motion: closed-form casts of a sphere against what it meets.
             if (const auto* s = std::get_if<Sphere>(&sa)) {
-                if (auto hit = sweep_sphere_shape(*s, a.velocity - b.velocity, sb, span)) return hit;
-                if (sweep_answers(sb)) return std::nullopt;
+                if (auto hit = cast_sphere_shape(*s, a.velocity - b.velocity, sb, span)) return hit;
+                if (cast_answers(sb)) return std::nullopt;
             } else if (const auto* s2 = std::get_if<Sphere>(&sb)) {
-                if (auto hit = sweep_sphere_shape(*s2, b.velocity - a.velocity, sa, span)) {
+                if (auto hit = cast_sphere_shape(*s2, b.velocity - a.velocity, sa, span)) {
                     hit->normal = hit->normal * -1.0;
                     return hit;
                 }
-                if (sweep_answers(sa)) return std::nullopt;
+                if (cast_answers(sa)) return std::nullopt;
             }
         }
         const Toi toi = time_of_impact(sa, Motion{a.velocity, aa}, sb, Motion{b.velocity, ab}, span);
@@ -579,20 +579,20 @@ private:
         return PairHit{toi.time, toi.normal};
     }
 
-    /// True for the obstacles sweep_sphere_shape answers in closed form.
-    static bool sweep_answers(const Shape& obstacle) {
+    /// True for the obstacles cast_sphere_shape answers in closed form.
+    static bool cast_answers(const Shape& obstacle) {
         return std::holds_alternative<Aabb>(obstacle) || std::holds_alternative<Obb>(obstacle) ||
                std::holds_alternative<Sphere>(obstacle) || std::holds_alternative<Triangle>(obstacle);
     }
 
     /// A sphere moving at `velocity` against a still obstacle; normal from the sphere to it.
-    static std::optional<PairHit> sweep_sphere_shape(const Sphere& s, const Vec3& velocity, const Shape& obstacle,
-                                                     double span) {
-        std::optional<SweepHit> hit;
-        if (const auto* box = std::get_if<Aabb>(&obstacle)) hit = sweep_sphere_box(s, velocity, *box, span);
-        else if (const auto* obb = std::get_if<Obb>(&obstacle)) hit = sweep_sphere_box(s, velocity, *obb, span);
-        else if (const auto* ball = std::get_if<Sphere>(&obstacle)) hit = sweep_sphere_sphere(s, velocity, *ball, span);
-        else if (const auto* tri = std::get_if<Triangle>(&obstacle)) hit = sweep_sphere_triangle(s, velocity, *tri, span);
+    static std::optional<PairHit> cast_sphere_shape(const Sphere& s, const Vec3& velocity, const Shape& obstacle,
+                                                    double span) {
+        std::optional<CastHit> hit;
+        if (const auto* box = std::get_if<Aabb>(&obstacle)) hit = cast_sphere_box(s, velocity, *box, span);
+        else if (const auto* obb = std::get_if<Obb>(&obstacle)) hit = cast_sphere_box(s, velocity, *obb, span);
+        else if (const auto* ball = std::get_if<Sphere>(&obstacle)) hit = cast_sphere_sphere(s, velocity, *ball, span);
+        else if (const auto* tri = std::get_if<Triangle>(&obstacle)) hit = cast_sphere_triangle(s, velocity, *tri, span);
         if (!hit || hit->started_inside) return std::nullopt;
         return PairHit{hit->time, hit->normal};
     }

@@ -26,22 +26,22 @@
 ///   their relative velocity still approaches along their last normal (restitution 0, no
 ///   friction), so a stack's shared velocity goes to rest instead of settling at a fraction of
 ///   g·dt (the push-out leaves them a skin apart, where the contact test no longer sees them).
-///   Swept pairs take part too: the pass is what resolves a sweep that started inside.
+///   Swept pairs take part too: the pass is what resolves a cast that started inside.
 /// - **Swept detection** (pairs with a body whose `ccd` is set, or every pair when the world
 ///   is swept): within each step, the earliest time of impact of those pairs over the rest of
-///   the step (closed-form sphere sweeps when the pair's relative motion is straight — zero or
+///   the step (closed-form sphere casts when the pair's relative motion is straight — zero or
 ///   equal accelerations, or Euler — else time_of_impact on both parabolas); every body moves
 ///   to that time along its exact motion, the pair's velocities respond as above (no push-out:
 ///   they touch), and the rest of the step is spent the same way. A hit whose relative
-///   velocity does not approach (resting, sliding or grazing) takes that pair out of sweeping
+///   velocity does not approach (resting, sliding or grazing) takes that pair out of casting
 ///   for the rest of the step; after kMaxImpactsPerStep impacts in one step the last pair's
-///   approaching normal velocity is zeroed and the step ends without sweeping. Pairs that
+///   approaching normal velocity is zeroed and the step ends without casting. Pairs that
 ///   start inside are left to the discrete pass. Pairs with a character are never swept.
 ///   Resting: when a swept body's rebound off a static body (or off a body itself resting) is
 ///   slower than the bounce threshold (below), or it touches one without approaching while its
 ///   gravity presses it in, it rests there: its normal velocity is zeroed and its gravity loses the
 ///   part pressing into that surface (a normal force) until, at the start of a later step, it
-///   is no longer within the skin of it (distance > skin + kSupportGap) or moves away faster than the threshold. Without
+///   is no longer within the skin of it (distance > skin + kGroundGap) or moves away faster than the threshold. Without
 ///   this a resting swept body would sink each step and be bounced by the discrete pass.
 /// - **Characters** (`character: true`, like Godot's move_and_slide): every step the body's
 ///   given `velocity` is its run intent, re-applied each step, plus gravity accumulated while
@@ -106,8 +106,8 @@ struct TraceSink {
 inline constexpr int kDiscretePasses = 8;
 /// Most velocity passes per step over the pairs the discrete pass found overlapping.
 inline constexpr int kVelocityPasses = 16;
-/// A resting swept body stays supported while within skin + this gap of its support (m).
-inline constexpr double kSupportGap = 1e-7;
+/// A resting swept body stays grounded while within skin + this gap of its ground (m).
+inline constexpr double kGroundGap = 1e-7;
 /// Most impacts handled inside one step by swept detection before it gives up on the step.
 inline constexpr int kMaxImpactsPerStep = 16;
 
@@ -131,14 +131,14 @@ struct RunBody {
     bool character = false; ///< moved by push-out + slide
     bool dirty = true;      ///< `placed` is stale
     int slow_since = -1;    ///< first frame of the current run of frames below rest_speed, or −1
-    int support = -1;       ///< the body a swept body rests on (static or resting itself), or −1
-    Vec3 support_normal;    ///< unit normal of that support, pointing at this body
+    int ground = -1;        ///< the body a swept body rests on (static or resting itself), or −1
+    Vec3 ground_normal;     ///< unit normal of that ground, pointing at this body
 };
 /// A pair of bodies that can meet (i < j, not both static).
 struct RunPair {
     int i = 0;             ///< first body
     int j = 0;             ///< second body
-    bool swept = false;    ///< found by sweeping
+    bool swept = false;    ///< checked by swept detection
     bool character = false;///< involves a character
     bool touched = false;  ///< the discrete pass found it overlapping this frame
     Vec3 normal;           ///< the last contact normal found this frame, from i to j
@@ -168,8 +168,8 @@ struct ApexProbe {
 struct Workspace {
     std::vector<world_detail::RunBody> bodies;       ///< per body
     std::vector<world_detail::RunPair> pairs;        ///< pairs that can meet
-    std::vector<unsigned char> resting;              ///< per pair: out of sweeping this step
-    std::vector<Aabb> sweep_bounds;                  ///< per body: bounds over the rest of the step
+    std::vector<unsigned char> resting;              ///< per pair: out of casting this step
+    std::vector<Aabb> cast_bounds;                   ///< per body: bounds over the rest of the step
     std::vector<BodyState> states;                   ///< for the trace
     std::vector<Shape> targets;                      ///< raycast targets
     std::vector<world_detail::ContactProbe> contacts;///< first_contact entries
