@@ -1,4 +1,4 @@
-// Micro-benchmarks of the queries: the slab test (branch-free and branchy) and sphere sweeps
+// Micro-benchmarks of the queries: the slab test (branch-free and branchy) and sphere casts
 // (exact against a turned box and an axis-aligned box, and the documents' grown box as the
 // baseline). Every benchmark cycles through 1,000,000 fixed-seed cases built before the timed
 // loop, so the branch predictor cannot learn them.
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "queries/raycast.h"
-#include "queries/sweep.h"
+#include "queries/cast.h"
 
 using namespace collide;
 
@@ -25,15 +25,15 @@ struct RayCase {
     Aabb box;
 };
 
-/// A sphere swept against a box; Box is Obb (turned) or Aabb. Each benchmark streams only the
+/// A sphere cast against a box; Box is Obb (turned) or Aabb. Each benchmark streams only the
 /// fields it reads.
-template <class Box> struct SweepCase {
+template <class Box> struct CastCase {
     Sphere sphere;
     Vec3 velocity;
     Box box;
 };
 
-constexpr double kStep = 1.0; // t_max of every sweep (s)
+constexpr double kStep = 1.0; // t_max of every cast (s)
 
 std::vector<RayCase> ray_cases() {
     std::mt19937_64 rng(12345);
@@ -49,13 +49,13 @@ std::vector<RayCase> ray_cases() {
     return out;
 }
 
-/// The sweep cases: the same spheres, velocities and boxes whether the box is turned or not
+/// The cast cases: the same spheres, velocities and boxes whether the box is turned or not
 /// (the AABB form is the box before turning).
-template <class Box> std::vector<SweepCase<Box>> sweep_cases() {
+template <class Box> std::vector<CastCase<Box>> cast_cases() {
     std::mt19937_64 rng(67890);
     std::uniform_real_distribution<double> u(-1.0, 1.0);
-    std::vector<SweepCase<Box>> out(kCases);
-    for (SweepCase<Box>& c : out) {
+    std::vector<CastCase<Box>> out(kCases);
+    for (CastCase<Box>& c : out) {
         const Vec3 centre{u(rng), u(rng), u(rng)};
         const Vec3 half{0.1 + 0.9 * std::fabs(u(rng)), 0.1 + 0.9 * std::fabs(u(rng)), 0.1 + 0.9 * std::fabs(u(rng))};
         const Quat turn = normalize(Quat{u(rng), u(rng), u(rng), u(rng)});
@@ -68,9 +68,9 @@ template <class Box> std::vector<SweepCase<Box>> sweep_cases() {
     return out;
 }
 
-/// True when two sweep answers differ: one hits and the other not, or the times or the
+/// True when two cast answers differ: one hits and the other not, or the times or the
 /// started-inside flags differ.
-bool differ(const std::optional<SweepHit>& a, const std::optional<SweepHit>& b) {
+bool differ(const std::optional<CastHit>& a, const std::optional<CastHit>& b) {
     if (a.has_value() != b.has_value()) return true;
     if (!a) return false;
     return a->started_inside != b->started_inside || std::fabs(a->time - b->time) > 1e-9;
@@ -98,36 +98,36 @@ void ray_aabb_branchy(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 
-void sweep_sphere_box(benchmark::State& state) {
-    const std::vector<SweepCase<Obb>> cases = sweep_cases<Obb>();
+void cast_sphere_box(benchmark::State& state) {
+    const std::vector<CastCase<Obb>> cases = cast_cases<Obb>();
     std::size_t i = 0;
     for (auto _ : state) {
-        const SweepCase<Obb>& c = cases[i];
-        benchmark::DoNotOptimize(collide::sweep_sphere_box(c.sphere, c.velocity, c.box, kStep));
+        const CastCase<Obb>& c = cases[i];
+        benchmark::DoNotOptimize(collide::cast_sphere_box(c.sphere, c.velocity, c.box, kStep));
         i = i + 1 == kCases ? 0 : i + 1;
     }
     state.SetItemsProcessed(state.iterations());
 }
 
-void sweep_sphere_box_aabb(benchmark::State& state) {
-    const std::vector<SweepCase<Aabb>> cases = sweep_cases<Aabb>();
+void cast_sphere_box_aabb(benchmark::State& state) {
+    const std::vector<CastCase<Aabb>> cases = cast_cases<Aabb>();
     std::size_t i = 0;
     for (auto _ : state) {
-        const SweepCase<Aabb>& c = cases[i];
-        benchmark::DoNotOptimize(collide::sweep_sphere_box(c.sphere, c.velocity, c.box, kStep));
+        const CastCase<Aabb>& c = cases[i];
+        benchmark::DoNotOptimize(collide::cast_sphere_box(c.sphere, c.velocity, c.box, kStep));
         i = i + 1 == kCases ? 0 : i + 1;
     }
     state.SetItemsProcessed(state.iterations());
 }
 
-void sweep_sphere_grown_box(benchmark::State& state) {
-    const std::vector<SweepCase<Aabb>> cases = sweep_cases<Aabb>();
-    // How often the documents' approximation answers differently from the exact sweep, over
+void cast_sphere_grown_box(benchmark::State& state) {
+    const std::vector<CastCase<Aabb>> cases = cast_cases<Aabb>();
+    // How often the documents' approximation answers differently from the exact cast, over
     // the same cases (counted outside the timed loop).
     std::size_t differing = 0, hit_or_miss = 0, hits = 0;
-    for (const SweepCase<Aabb>& c : cases) {
-        const auto exact = collide::sweep_sphere_box(c.sphere, c.velocity, c.box, kStep);
-        const auto grown = collide::sweep_sphere_grown_box(c.sphere, c.velocity, c.box, kStep);
+    for (const CastCase<Aabb>& c : cases) {
+        const auto exact = collide::cast_sphere_box(c.sphere, c.velocity, c.box, kStep);
+        const auto grown = collide::cast_sphere_grown_box(c.sphere, c.velocity, c.box, kStep);
         differing += differ(exact, grown) ? 1 : 0;
         hit_or_miss += exact.has_value() != grown.has_value() ? 1 : 0;
         hits += exact ? 1 : 0;
@@ -137,8 +137,8 @@ void sweep_sphere_grown_box(benchmark::State& state) {
     state.counters["exact_hit_pct"] = 100.0 * static_cast<double>(hits) / kCases;
     std::size_t i = 0;
     for (auto _ : state) {
-        const SweepCase<Aabb>& c = cases[i];
-        benchmark::DoNotOptimize(collide::sweep_sphere_grown_box(c.sphere, c.velocity, c.box, kStep));
+        const CastCase<Aabb>& c = cases[i];
+        benchmark::DoNotOptimize(collide::cast_sphere_grown_box(c.sphere, c.velocity, c.box, kStep));
         i = i + 1 == kCases ? 0 : i + 1;
     }
     state.SetItemsProcessed(state.iterations());
@@ -148,6 +148,6 @@ void sweep_sphere_grown_box(benchmark::State& state) {
 
 BENCHMARK(ray_aabb);
 BENCHMARK(ray_aabb_branchy);
-BENCHMARK(sweep_sphere_box);
-BENCHMARK(sweep_sphere_box_aabb);
-BENCHMARK(sweep_sphere_grown_box);
+BENCHMARK(cast_sphere_box);
+BENCHMARK(cast_sphere_box_aabb);
+BENCHMARK(cast_sphere_grown_box);

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The building blocks shared by ray casts and sphere sweeps: where the line
+/// The building blocks shared by ray casts and sphere casts: where the line
 /// p(t) = origin + direction·t lies inside a box, a ball or a capsule, as a parameter interval
 /// [enter, exit]. `direction` is used as given (any length, not zero), so t is in units of
 /// |direction|: metres along a unit ray, seconds along a velocity. The interval is empty when
@@ -8,7 +8,7 @@
 ///
 /// Boundary policy. A line running exactly along the boundary of a slab or a cylinder (parallel
 /// to it, on its surface) is ambiguous in floating point; `Boundary::closed` counts it as inside
-/// (a ray grazing a face touches the closed box), `Boundary::open` as outside (a sweep sliding
+/// (a ray grazing a face touches the closed box), `Boundary::open` as outside (a cast sliding
 /// along a face at the contact distance never penetrates). Tangent lines of balls give a
 /// one-point interval enter == exit in both policies; the caller decides whether that counts.
 

@@ -10,7 +10,7 @@ namespace collide {
 /// A translation over a step: p(t) = p(0) + velocity·t + ½·acceleration·t² (m, s).
 struct Motion {
     Vec3 velocity;     ///< velocity at t = 0 (m/s)
-    Vec3 acceleration; ///< constant acceleration over the step (m/s²); zero for a straight sweep
+    Vec3 acceleration; ///< constant acceleration over the step (m/s²); zero for a straight cast
 };
 
 /// The position offset of a motion after t seconds (m).

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "detection/dispatch.h"
-#include "queries/sweep.h"
+#include "queries/cast.h"
 #include "queries/time_of_impact.h"
 #include "response/response.h"
 
@@ -420,11 +420,11 @@ struct World::Impl {
     /// A sphere moving at `velocity` against a still obstacle; normal from the sphere to it.
     static std::optional<PairHit> cast_sphere_shape(const Sphere& s, const Vec3& velocity, const Shape& obstacle,
                                                     double span) {
-        std::optional<SweepHit> hit;
-        if (const auto* box = std::get_if<Aabb>(&obstacle)) hit = sweep_sphere_box(s, velocity, *box, span);
-        else if (const auto* obb = std::get_if<Obb>(&obstacle)) hit = sweep_sphere_box(s, velocity, *obb, span);
-        else if (const auto* ball = std::get_if<Sphere>(&obstacle)) hit = sweep_sphere_sphere(s, velocity, *ball, span);
-        else if (const auto* tri = std::get_if<Triangle>(&obstacle)) hit = sweep_sphere_triangle(s, velocity, *tri, span);
+        std::optional<CastHit> hit;
+        if (const auto* box = std::get_if<Aabb>(&obstacle)) hit = cast_sphere_box(s, velocity, *box, span);
+        else if (const auto* obb = std::get_if<Obb>(&obstacle)) hit = cast_sphere_box(s, velocity, *obb, span);
+        else if (const auto* ball = std::get_if<Sphere>(&obstacle)) hit = cast_sphere_sphere(s, velocity, *ball, span);
+        else if (const auto* tri = std::get_if<Triangle>(&obstacle)) hit = cast_sphere_triangle(s, velocity, *tri, span);
         if (!hit || hit->started_inside) return std::nullopt;
         return PairHit{hit->time, hit->normal};
     }

@@ -88,7 +88,7 @@ TEST_CASE("swept tunnel: every speed and offset is caught one radius from the wa
     }
 }
 
-TEST_CASE("at 60 m/s over 40 frame offsets the discrete test both catches and misses, the sweep always catches", "[world]") {
+TEST_CASE("at 60 m/s over 40 frame offsets the discrete test both catches and misses, the cast always catches", "[world]") {
     int caught = 0, missed = 0;
     for (int i = 0; i < 40; ++i) {
         const double phase = i / 40.0;
@@ -102,7 +102,7 @@ TEST_CASE("at 60 m/s over 40 frame offsets the discrete test both catches and mi
     CHECK(missed > 0);
 }
 
-TEST_CASE("a per-body ccd flag sweeps that body in a discrete world", "[world]") {
+TEST_CASE("a per-body ccd flag casts that body in a discrete world", "[world]") {
     Scenario s = tunnel_scene(60, 0.5, Detection::discrete);
     REQUIRE(simulate(s)[0] == 0); // frames at x = −2.5, −1.5, −0.5, 0.5: all clear of the window
     s.bodies[1].ccd = true;

@@ -34,7 +34,7 @@ TEST_CASE("toi: a ball thrown onto a floor box lands at the same time (GJK path)
     CHECK_THAT(r.normal, near_vec({0, 1, 0}, 1e-9));
 }
 
-TEST_CASE("toi: a box sweeping at 4 m/s toward a wall 9.5 m away hits at 9.5/4 s") {
+TEST_CASE("toi: a box moving at 4 m/s toward a wall 9.5 m away hits at 9.5/4 s") {
     const Obb box{{0, 0, 0}, to_mat3(quat_from_axis_degrees({0, 1, 0}, 0)), {0.5, 0.5, 0.5}};
     const Toi r = time_of_impact(box, Motion{{4, 0, 0}, {}}, Aabb{{10, -5, -5}, {11, 5, 5}}, Motion{}, 5.0);
     REQUIRE(r.status == ToiStatus::hit);
@@ -42,7 +42,7 @@ TEST_CASE("toi: a box sweeping at 4 m/s toward a wall 9.5 m away hits at 9.5/4 s
     CHECK_THAT(r.normal, near_vec({1, 0, 0}, 1e-9));
 }
 
-TEST_CASE("toi: a capsule sweeping toward a hull wall hits at gap / speed") {
+TEST_CASE("toi: a capsule moving toward a hull wall hits at gap / speed") {
     Hull wall;
     wall.count = 8;
     for (int i = 0; i < 8; ++i)
@@ -108,7 +108,7 @@ TEST_CASE("toi: plane against plane is unsupported") {
     CHECK(r.status == ToiStatus::unsupported);
 }
 
-TEST_CASE("toi: never steps past a first contact, and a hit is touching, on random sweeps") {
+TEST_CASE("toi: never steps past a first contact, and a hit is touching, on random casts") {
     collide::test::ShapeGen gen(404);
     int hits = 0;
     for (int i = 0; i < 1000; ++i) {

@@ -1,4 +1,4 @@
-// Sphere sweeps: hand-solved face, edge and corner times; the corner where the documents'
+// Sphere casts: hand-solved face, edge and corner times; the corner where the documents'
 // grown box is wrong; the tunnel demo of 000; started-inside and touching rules; and random
 // properties checked against an independent oracle (the first root of a convex distance).
 #include <catch2/catch.hpp>
@@ -8,7 +8,7 @@
 #include <optional>
 #include <random>
 
-#include "queries/sweep.h"
+#include "queries/cast.h"
 #include "support/approx.h"
 
 using namespace collide;
@@ -77,38 +77,38 @@ Oracle first_touch(const std::function<double(double)>& f, double r, double t_ma
 
 } // namespace
 
-TEST_CASE("sweep against a box face: t = gap / speed, normal toward the box, point on the face") {
+TEST_CASE("cast against a box face: t = gap / speed, normal toward the box, point on the face") {
     // Gap from the sphere's surface to the face: 3 − 1 − 0.5 = 1.5 m at 2 m/s.
-    const auto hit = sweep_sphere_box(Sphere{{-3, 0.2, 0.3}, 0.5}, {2, 0, 0}, kCube, 1.0);
+    const auto hit = cast_sphere_box(Sphere{{-3, 0.2, 0.3}, 0.5}, {2, 0, 0}, kCube, 1.0);
     REQUIRE(hit);
     CHECK_FALSE(hit->started_inside);
     CHECK(hit->time == Approx(0.75).margin(1e-15));
     CHECK_THAT(hit->normal, near_vec({1, 0, 0}, 1e-15));
     CHECK_THAT(hit->point, near_vec({-1, 0.2, 0.3}, 1e-15));
-    CHECK_FALSE(sweep_sphere_box(Sphere{{-3, 0, 0}, 0.5}, {2, 0, 0}, kCube, 0.7));
+    CHECK_FALSE(cast_sphere_box(Sphere{{-3, 0, 0}, 0.5}, {2, 0, 0}, kCube, 0.7));
 }
 
-TEST_CASE("sweep past a box edge touches the edge cylinder later than the grown box says") {
+TEST_CASE("cast past a box edge touches the edge cylinder later than the grown box says") {
     // Falling past the edge x = 1, y = 1 (along z) 0.3 m out: the distance to the edge is
     // √(0.3² + (y − 1)²) = 0.5 at y = 1.4, so t = (5 − 1.4)/1 = 3.6 s; the grown box says 3.5 s.
     const Sphere s{{1.3, 5, 0}, 0.5};
-    const auto exact = sweep_sphere_box(s, {0, -1, 0}, kCube, 10);
+    const auto exact = cast_sphere_box(s, {0, -1, 0}, kCube, 10);
     REQUIRE(exact);
     CHECK(exact->time == Approx(3.6).margin(1e-12));
     CHECK_THAT(exact->normal, near_vec({-0.6, -0.8, 0}, 1e-12));
     CHECK_THAT(exact->point, near_vec({1, 1, 0}, 1e-12));
-    const auto grown = sweep_sphere_grown_box(s, {0, -1, 0}, kCube, 10);
+    const auto grown = cast_sphere_grown_box(s, {0, -1, 0}, kCube, 10);
     REQUIRE(grown);
     CHECK(grown->time == Approx(3.5).margin(1e-12));
     // At the grown box's time the sphere is still 0.083 m clear of the box.
     CHECK(box_distance({1.3, 1.5, 0}, kCube) > 0.5 + 0.08);
 }
 
-TEST_CASE("sweep past a box corner touches the corner ball at the hand-solved time") {
+TEST_CASE("cast past a box corner touches the corner ball at the hand-solved time") {
     // Offsets 0.2 in x and 0.3 in z from the corner (1, 1, 1): 0.04 + (y − 1)² + 0.09 = 0.25,
     // so y = 1 + √0.12 and t = 4 − √0.12.
     const Sphere s{{1.2, 5, 1.3}, 0.5};
-    const auto hit = sweep_sphere_box(s, {0, -1, 0}, kCube, 10);
+    const auto hit = cast_sphere_box(s, {0, -1, 0}, kCube, 10);
     REQUIRE(hit);
     const double k = std::sqrt(0.12);
     CHECK(hit->time == Approx(4 - k).margin(1e-12));
@@ -116,13 +116,13 @@ TEST_CASE("sweep past a box corner touches the corner ball at the hand-solved ti
     CHECK_THAT(hit->point, near_vec({1, 1, 1}, 1e-12));
 }
 
-TEST_CASE("near a corner the grown box reports a hit where the exact sweep correctly misses") {
+TEST_CASE("near a corner the grown box reports a hit where the exact cast correctly misses") {
     // 0.4 m out from the vertical edge in x and in z: √0.32 = 0.566 m > r = 0.5, never touching,
     // but inside the grown box's square corner.
     const Sphere s{{1.4, 5, 1.4}, 0.5};
     const Vec3 v{0, -1, 0};
-    CHECK_FALSE(sweep_sphere_box(s, v, kCube, 10));
-    const auto grown = sweep_sphere_grown_box(s, v, kCube, 10);
+    CHECK_FALSE(cast_sphere_box(s, v, kCube, 10));
+    const auto grown = cast_sphere_grown_box(s, v, kCube, 10);
     REQUIRE(grown);
     CHECK(grown->time == Approx(3.5).margin(1e-12));
     // Dense check: the sphere never comes within its radius of the box.
@@ -136,8 +136,8 @@ TEST_CASE("a diagonal pass near a corner: the grown box is early, the exact time
     // Moving along (1, 0, 1) at a height y = 1.2 past the corner region of the edge y = 1, z = 1.
     const Sphere s{{-3, 1.2, -2.6}, 0.5};
     const Vec3 v{1, 0, 1};
-    const auto exact = sweep_sphere_box(s, v, kCube, 10);
-    const auto grown = sweep_sphere_grown_box(s, v, kCube, 10);
+    const auto exact = cast_sphere_box(s, v, kCube, 10);
+    const auto grown = cast_sphere_grown_box(s, v, kCube, 10);
     REQUIRE(exact);
     REQUIRE(grown);
     CHECK(grown->time < exact->time - 0.04);
@@ -163,7 +163,7 @@ TEST_CASE("tunnel: every speed and frame offset is caught exactly one radius fro
                 const double x = -3 - offset * step + k * step;
                 if (std::fabs(x) < 0.05 + r) discrete = true; // a frame lands inside the window
                 if (contact_x) continue;
-                const auto hit = sweep_sphere_box(Sphere{{x, 0, 0}, r}, {double(speed), 0, 0}, wall, dt);
+                const auto hit = cast_sphere_box(Sphere{{x, 0, 0}, r}, {double(speed), 0, 0}, wall, dt);
                 if (hit) {
                     REQUIRE_FALSE(hit->started_inside);
                     REQUIRE_THAT(hit->normal, near_vec({1, 0, 0}, 0));
@@ -177,7 +177,7 @@ TEST_CASE("tunnel: every speed and frame offset is caught exactly one radius fro
             (discrete ? discrete_caught : discrete_missed) += 1;
         }
     }
-    // The frame test is a coin flip; the sweep never is.
+    // The frame test is a coin flip; the cast never is.
     CHECK(discrete_missed > 0);
     CHECK(discrete_caught > 0);
 }
@@ -186,30 +186,30 @@ TEST_CASE("a sphere already overlapping a box is reported as started inside") {
     // Centre inside a 2 × 4 × 6 box, nearest to the +x face: push out along +x, so the normal
     // (sphere toward box) is −x.
     const Aabb box{{-1, -2, -3}, {1, 2, 3}};
-    const auto inside = sweep_sphere_box(Sphere{{0.5, 0, 0}, 0.3}, {0, 0, 1}, box, 1);
+    const auto inside = cast_sphere_box(Sphere{{0.5, 0, 0}, 0.3}, {0, 0, 1}, box, 1);
     REQUIRE(inside);
     CHECK(inside->started_inside);
     CHECK(inside->time == 0.0);
     CHECK_THAT(inside->normal, near_vec({-1, 0, 0}));
     CHECK_THAT(inside->point, near_vec({1, 0, 0}));
 
-    const auto poking = sweep_sphere_box(Sphere{{1.2, 0.5, 0}, 0.3}, {5, 0, 0}, box, 1);
+    const auto poking = cast_sphere_box(Sphere{{1.2, 0.5, 0}, 0.3}, {5, 0, 0}, box, 1);
     REQUIRE(poking);
     CHECK(poking->started_inside);
     CHECK_THAT(poking->normal, near_vec({-1, 0, 0}));
     CHECK_THAT(poking->point, near_vec({1, 0.5, 0}));
 
-    const auto still = sweep_sphere_box(Sphere{{1.2, 0.5, 0}, 0.3}, {0, 0, 0}, box, 1);
+    const auto still = cast_sphere_box(Sphere{{1.2, 0.5, 0}, 0.3}, {0, 0, 0}, box, 1);
     REQUIRE(still);
     CHECK(still->started_inside);
 }
 
 TEST_CASE("touching a box at t = 0: moving away or sliding along it is no hit, moving in is a hit at 0") {
     const Sphere touching{{1.5, 0, 0}, 0.5}; // exactly 0.5 from the +x face
-    CHECK_FALSE(sweep_sphere_box(touching, {1, 0, 0}, kCube, 1));
-    CHECK_FALSE(sweep_sphere_box(touching, {0, 1, 0.5}, kCube, 1)); // tangential: never overlaps
-    CHECK_FALSE(sweep_sphere_box(touching, {0, 0, 0}, kCube, 1));
-    const auto in = sweep_sphere_box(touching, {-1, 0.3, 0}, kCube, 1);
+    CHECK_FALSE(cast_sphere_box(touching, {1, 0, 0}, kCube, 1));
+    CHECK_FALSE(cast_sphere_box(touching, {0, 1, 0.5}, kCube, 1)); // tangential: never overlaps
+    CHECK_FALSE(cast_sphere_box(touching, {0, 0, 0}, kCube, 1));
+    const auto in = cast_sphere_box(touching, {-1, 0.3, 0}, kCube, 1);
     REQUIRE(in);
     CHECK_FALSE(in->started_inside);
     CHECK(in->time == 0.0);
@@ -219,27 +219,27 @@ TEST_CASE("touching a box at t = 0: moving away or sliding along it is no hit, m
 TEST_CASE("sliding past a box edge exactly at the radius is no hit") {
     // Parallel to the edge x = 1, y = 1, offset (3/8, 4/8) from it: exactly 5/8 = r away in
     // binary, so the sphere touches the edge all along but never overlaps the box.
-    CHECK_FALSE(sweep_sphere_box(Sphere{{1.375, 1.5, -5}, 0.625}, {0, 0, 1}, kCube, 10));
+    CHECK_FALSE(cast_sphere_box(Sphere{{1.375, 1.5, -5}, 0.625}, {0, 0, 1}, kCube, 10));
     // A hair closer and it hits, on the edge cylinder.
-    const auto hit = sweep_sphere_box(Sphere{{1.375, 1.4999, -5}, 0.625}, {0, 0, 1}, kCube, 10);
+    const auto hit = cast_sphere_box(Sphere{{1.375, 1.4999, -5}, 0.625}, {0, 0, 1}, kCube, 10);
     REQUIRE(hit);
     CHECK(hit->point.x == 1.0);
     CHECK(hit->point.y == 1.0);
 }
 
-TEST_CASE("sweep against a turned box hits its face along its own axis") {
+TEST_CASE("cast against a turned box hits its face along its own axis") {
     const Mat3 turn = to_mat3(quat_from_euler_degrees({30, 45, 60}));
     const Obb box{{1, 2, 3}, turn, {1, 0.5, 2}};
     const Vec3 u = turn.col[0];
     // From 5 m out along u toward the centre at 2 m/s: gap 5 − 1 − 0.5 = 3.5 m, t = 1.75 s.
-    const auto hit = sweep_sphere_box(Sphere{box.centre - u * 5, 0.5}, u * 2, box, 2);
+    const auto hit = cast_sphere_box(Sphere{box.centre - u * 5, 0.5}, u * 2, box, 2);
     REQUIRE(hit);
     CHECK(hit->time == Approx(1.75).margin(1e-12));
     CHECK_THAT(hit->normal, near_vec(u, 1e-12));
     CHECK_THAT(hit->point, near_vec(box.centre - u, 1e-12));
 }
 
-TEST_CASE("sweep against a turned box equals the AABB sweep with the whole scene turned") {
+TEST_CASE("cast against a turned box equals the AABB cast with the whole scene turned") {
     std::mt19937_64 rng(77);
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     int hits = 0;
@@ -250,8 +250,8 @@ TEST_CASE("sweep against a turned box equals the AABB sweep with the whole scene
         const Quat q = normalize(Quat{u(rng), u(rng), u(rng), u(rng)});
         const Mat3 m = to_mat3(q);
         const Obb turned{m * centre_of(box), m, half_of(box)};
-        const auto a = sweep_sphere_box(s, v, box, 1);
-        const auto b = sweep_sphere_box(Sphere{m * s.centre, s.radius}, m * v, turned, 1);
+        const auto a = cast_sphere_box(s, v, box, 1);
+        const auto b = cast_sphere_box(Sphere{m * s.centre, s.radius}, m * v, turned, 1);
         REQUIRE(a.has_value() == b.has_value());
         if (!a) continue;
         ++hits;
@@ -263,7 +263,7 @@ TEST_CASE("sweep against a turned box equals the AABB sweep with the whole scene
     CHECK(hits > 1000);
 }
 
-TEST_CASE("random box sweeps: first touch at distance r, clear before, never before the grown box") {
+TEST_CASE("random box casts: first touch at distance r, clear before, never before the grown box") {
     std::mt19937_64 rng(20240601);
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     int hits = 0, misses = 0, started = 0;
@@ -275,8 +275,8 @@ TEST_CASE("random box sweeps: first touch at distance r, clear before, never bef
         const Vec3 v = (aim - s.centre) * (1.0 + 0.5 * u(rng));
         const double t_max = 1.0;
         const auto f = [&](double t) { return box_distance(s.centre + v * t, box); };
-        const auto exact = sweep_sphere_box(s, v, box, t_max);
-        const auto grown = sweep_sphere_grown_box(s, v, box, t_max);
+        const auto exact = cast_sphere_box(s, v, box, t_max);
+        const auto grown = cast_sphere_grown_box(s, v, box, t_max);
         INFO("case " << i);
         if (f(0) < s.radius) {
             REQUIRE(exact);
@@ -310,7 +310,7 @@ TEST_CASE("random box sweeps: first touch at distance r, clear before, never bef
     CHECK(started > 100);
 }
 
-TEST_CASE("random turned-box sweeps: the first touch matches the distance oracle") {
+TEST_CASE("random turned-box casts: the first touch matches the distance oracle") {
     std::mt19937_64 rng(99);
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     int hits = 0;
@@ -323,7 +323,7 @@ TEST_CASE("random turned-box sweeps: the first touch matches the distance oracle
         if (f(0) < s.radius) continue;
         const Oracle o = first_touch(f, s.radius, 1.0);
         if (std::fabs(o.closest - s.radius) < 1e-7) continue;
-        const auto hit = sweep_sphere_box(s, v, box, 1.0);
+        const auto hit = cast_sphere_box(s, v, box, 1.0);
         INFO("case " << i);
         REQUIRE(hit.has_value() == o.time.has_value());
         if (!hit) continue;
@@ -335,73 +335,73 @@ TEST_CASE("random turned-box sweeps: the first touch matches the distance oracle
     CHECK(hits > 3000);
 }
 
-TEST_CASE("sweep against a sphere: head-on, off-centre by hand, started inside, touching") {
-    const auto head_on = sweep_sphere_sphere(Sphere{{0, 0, 0}, 0.5}, {1, 0, 0}, Sphere{{5, 0, 0}, 1}, 10);
+TEST_CASE("cast against a sphere: head-on, off-centre by hand, started inside, touching") {
+    const auto head_on = cast_sphere_sphere(Sphere{{0, 0, 0}, 0.5}, {1, 0, 0}, Sphere{{5, 0, 0}, 1}, 10);
     REQUIRE(head_on);
     CHECK(head_on->time == Approx(3.5).margin(1e-12));
     CHECK_THAT(head_on->normal, near_vec({1, 0, 0}));
     CHECK_THAT(head_on->point, near_vec({4, 0, 0}));
 
     // 1.2 off the line with summed radius 1.5: touches 0.9 short of x = 5, at t = 4.1.
-    const auto off = sweep_sphere_sphere(Sphere{{0, 0, 0}, 0.5}, {1, 0, 0}, Sphere{{5, 1.2, 0}, 1}, 10);
+    const auto off = cast_sphere_sphere(Sphere{{0, 0, 0}, 0.5}, {1, 0, 0}, Sphere{{5, 1.2, 0}, 1}, 10);
     REQUIRE(off);
     CHECK(off->time == Approx(4.1).margin(1e-12));
     CHECK_THAT(off->normal, near_vec({0.6, 0.8, 0}, 1e-12));
     CHECK_THAT(off->point, near_vec({4.4, 0.4, 0}, 1e-12));
 
-    CHECK_FALSE(sweep_sphere_sphere(Sphere{{0, 0, 0}, 0.5}, {1, 0, 0}, Sphere{{5, 1.6, 0}, 1}, 10));
-    CHECK_FALSE(sweep_sphere_sphere(Sphere{{0, 0, 0}, 0.5}, {-1, 0, 0}, Sphere{{5, 0, 0}, 1}, 10));
+    CHECK_FALSE(cast_sphere_sphere(Sphere{{0, 0, 0}, 0.5}, {1, 0, 0}, Sphere{{5, 1.6, 0}, 1}, 10));
+    CHECK_FALSE(cast_sphere_sphere(Sphere{{0, 0, 0}, 0.5}, {-1, 0, 0}, Sphere{{5, 0, 0}, 1}, 10));
 
-    const auto inside = sweep_sphere_sphere(Sphere{{4, 0, 0}, 0.5}, {0, 1, 0}, Sphere{{5, 0, 0}, 1}, 10);
+    const auto inside = cast_sphere_sphere(Sphere{{4, 0, 0}, 0.5}, {0, 1, 0}, Sphere{{5, 0, 0}, 1}, 10);
     REQUIRE(inside);
     CHECK(inside->started_inside);
     CHECK_THAT(inside->normal, near_vec({1, 0, 0}));
     CHECK_THAT(inside->point, near_vec({4, 0, 0}));
 
     // Touching (1.5 apart) and moving away: no hit; moving in: hit at 0.
-    CHECK_FALSE(sweep_sphere_sphere(Sphere{{3.5, 0, 0}, 0.5}, {-1, 0, 0}, Sphere{{5, 0, 0}, 1}, 10));
-    const auto in = sweep_sphere_sphere(Sphere{{3.5, 0, 0}, 0.5}, {1, 0, 0}, Sphere{{5, 0, 0}, 1}, 10);
+    CHECK_FALSE(cast_sphere_sphere(Sphere{{3.5, 0, 0}, 0.5}, {-1, 0, 0}, Sphere{{5, 0, 0}, 1}, 10));
+    const auto in = cast_sphere_sphere(Sphere{{3.5, 0, 0}, 0.5}, {1, 0, 0}, Sphere{{5, 0, 0}, 1}, 10);
     REQUIRE(in);
     CHECK(in->time == 0.0);
     CHECK_FALSE(in->started_inside);
 }
 
-TEST_CASE("sweep against a triangle: face from both sides, an edge and a corner by hand") {
+TEST_CASE("cast against a triangle: face from both sides, an edge and a corner by hand") {
     const Triangle t{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}};
-    const auto face = sweep_sphere_triangle(Sphere{{1, 1, 3}, 0.5}, {0, 0, -1}, t, 10);
+    const auto face = cast_sphere_triangle(Sphere{{1, 1, 3}, 0.5}, {0, 0, -1}, t, 10);
     REQUIRE(face);
     CHECK(face->time == Approx(2.5).margin(1e-12));
     CHECK_THAT(face->normal, near_vec({0, 0, -1}));
     CHECK_THAT(face->point, near_vec({1, 1, 0}));
 
-    const auto below = sweep_sphere_triangle(Sphere{{1, 1, -3}, 0.5}, {0, 0, 2}, t, 10);
+    const auto below = cast_sphere_triangle(Sphere{{1, 1, -3}, 0.5}, {0, 0, 2}, t, 10);
     REQUIRE(below);
     CHECK(below->time == Approx(1.25).margin(1e-12));
     CHECK_THAT(below->normal, near_vec({0, 0, 1}));
 
     // 0.3 outside the edge x = 0: √(0.09 + z²) = 0.5 at z = 0.4, t = 2.6.
-    const auto edge = sweep_sphere_triangle(Sphere{{-0.3, 1, 3}, 0.5}, {0, 0, -1}, t, 10);
+    const auto edge = cast_sphere_triangle(Sphere{{-0.3, 1, 3}, 0.5}, {0, 0, -1}, t, 10);
     REQUIRE(edge);
     CHECK(edge->time == Approx(2.6).margin(1e-12));
     CHECK_THAT(edge->normal, near_vec({0.6, 0, -0.8}, 1e-12));
     CHECK_THAT(edge->point, near_vec({0, 1, 0}, 1e-12));
 
     // Beyond the corner (0, 0, 0) by 0.3 in x and y: √(0.18 + z²) = 0.5 at z = √0.07.
-    const auto corner = sweep_sphere_triangle(Sphere{{-0.3, -0.3, 3}, 0.5}, {0, 0, -1}, t, 10);
+    const auto corner = cast_sphere_triangle(Sphere{{-0.3, -0.3, 3}, 0.5}, {0, 0, -1}, t, 10);
     REQUIRE(corner);
     const double z = std::sqrt(0.07);
     CHECK(corner->time == Approx(3 - z).margin(1e-12));
     CHECK_THAT(corner->normal, near_vec(Vec3{0.3, 0.3, -z} / 0.5, 1e-12));
     CHECK_THAT(corner->point, near_vec({0, 0, 0}, 1e-12));
 
-    CHECK_FALSE(sweep_sphere_triangle(Sphere{{-0.6, 1, 3}, 0.5}, {0, 0, -1}, t, 10));
-    const auto started = sweep_sphere_triangle(Sphere{{1, 1, 0.2}, 0.5}, {1, 0, 0}, t, 10);
+    CHECK_FALSE(cast_sphere_triangle(Sphere{{-0.6, 1, 3}, 0.5}, {0, 0, -1}, t, 10));
+    const auto started = cast_sphere_triangle(Sphere{{1, 1, 0.2}, 0.5}, {1, 0, 0}, t, 10);
     REQUIRE(started);
     CHECK(started->started_inside);
     CHECK_THAT(started->normal, near_vec({0, 0, -1}));
 }
 
-TEST_CASE("random triangle sweeps: the first touch matches the distance oracle") {
+TEST_CASE("random triangle casts: the first touch matches the distance oracle") {
     std::mt19937_64 rng(4242);
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     int hits = 0;
@@ -414,7 +414,7 @@ TEST_CASE("random triangle sweeps: the first touch matches the distance oracle")
         if (f(0) < s.radius) continue;
         const Oracle o = first_touch(f, s.radius, 1.0);
         if (std::fabs(o.closest - s.radius) < 1e-7) continue;
-        const auto hit = sweep_sphere_triangle(s, v, t, 1.0);
+        const auto hit = cast_sphere_triangle(s, v, t, 1.0);
         INFO("case " << i);
         REQUIRE(hit.has_value() == o.time.has_value());
         if (!hit) continue;

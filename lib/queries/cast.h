@@ -1,10 +1,10 @@
 #pragma once
 /// \file
-/// Sphere sweeps: when a sphere moving in a straight line first touches a static obstacle
+/// Sphere casts: when a sphere moving in a straight line first touches a static obstacle
 /// within a step. This is what stops a fast sphere tunnelling through a thin wall between two
 /// frames: it asks about the whole movement, not the moment.
 ///
-/// Conventions shared by every `sweep_` function (world frame, m, s, m/s):
+/// Conventions shared by every `cast_` function (world frame, m, s, m/s):
 /// - The sphere's centre moves as c(t) = centre + velocity·t for t in [0, t_max]. The obstacle
 ///   is static; for two moving bodies pass the relative velocity (A's minus B's).
 /// - A hit is the first time t at which the sphere touches the obstacle **and goes on into
@@ -26,44 +26,44 @@
 
 namespace collide {
 
-/// Where a swept sphere first touches an obstacle.
-struct SweepHit {
+/// Where a cast sphere first touches an obstacle.
+struct CastHit {
     double time = 0;             ///< first touch (s), in [0, t_max]; 0 when started_inside
     Vec3 normal;                 ///< unit, from the sphere toward the obstacle at the touch (world frame)
     Vec3 point;                  ///< the touch point on the obstacle's surface (m, world frame)
     bool started_inside = false; ///< already overlapping at t = 0
 };
 
-/// Exact sweep of a sphere against an axis-aligned box: the centre is cast as a ray against the
+/// Exact cast of a sphere against an axis-aligned box: the centre is cast as a ray against the
 /// box's rounded Minkowski sum with the ball (6 face slabs, 12 edge cylinders, 8 corner balls),
 /// Ericson, Real-Time Collision Detection, 5.5.7 "Intersecting moving sphere against AABB".
 /// Started inside when the centre lies strictly inside the box or within `radius` of it; the
 /// normal is then toward the box's nearest point, or, for a centre inside the box, opposite the
 /// nearest face's outward normal (ties: x before y before z, the min face before the max face).
-std::optional<SweepHit> sweep_sphere_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box, double t_max);
+std::optional<CastHit> cast_sphere_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box, double t_max);
 
-/// Exact sweep of a sphere against a turned box (the AABB sweep in the box's frame).
-std::optional<SweepHit> sweep_sphere_box(const Sphere& sphere, const Vec3& velocity, const Obb& box, double t_max);
+/// Exact cast of a sphere against a turned box (the AABB cast in the box's frame).
+std::optional<CastHit> cast_sphere_box(const Sphere& sphere, const Vec3& velocity, const Obb& box, double t_max);
 
 /// The source documents' approximation (000, sweepSphereToBox): the centre cast as a ray against
 /// the box grown by the radius on every side, with square corners. Exact on the faces, too early
 /// (or a hit instead of a miss) near edges and corners, where the true sum is rounded; kept as a
 /// baseline to show where it is wrong. Started inside when the centre lies strictly inside the
 /// grown box (even in a corner region where the sphere does not touch the box).
-std::optional<SweepHit> sweep_sphere_grown_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box,
-                                               double t_max);
+std::optional<CastHit> cast_sphere_grown_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box,
+                                             double t_max);
 
-/// Exact sweep of a sphere against a static sphere (a ray against the ball of the summed radii).
+/// Exact cast of a sphere against a static sphere (a ray against the ball of the summed radii).
 /// When the centres coincide at t = 0 the normal is the direction of motion (+x when still).
-std::optional<SweepHit> sweep_sphere_sphere(const Sphere& sphere, const Vec3& velocity, const Sphere& other,
-                                            double t_max);
+std::optional<CastHit> cast_sphere_sphere(const Sphere& sphere, const Vec3& velocity, const Sphere& other,
+                                          double t_max);
 
-/// Exact sweep of a sphere against a triangle (two-sided): the centre cast against the
+/// Exact cast of a sphere against a triangle (two-sided): the centre cast against the
 /// triangle's slab of thickness 2·radius over its face, its 3 edge capsules and (inside those)
 /// its 3 corner balls. A zero-radius sphere never enters a flat triangle and is not reported
-/// (use raycast_triangle); a degenerate triangle is swept as its edge capsules only. When the
+/// (use raycast_triangle); a degenerate triangle counts as its edge capsules only. When the
 /// centre lies on the triangle at t = 0 the normal is the face normal turned along the motion.
-std::optional<SweepHit> sweep_sphere_triangle(const Sphere& sphere, const Vec3& velocity, const Triangle& triangle,
-                                              double t_max);
+std::optional<CastHit> cast_sphere_triangle(const Sphere& sphere, const Vec3& velocity, const Triangle& triangle,
+                                            double t_max);
 
 } // namespace collide

@@ -1,4 +1,4 @@
-#include "queries/sweep.h"
+#include "queries/cast.h"
 
 #include <cmath>
 #include <limits>
@@ -11,7 +11,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-/// The sweep rule on an interval of the centre's line: the centre passes through the interior
+/// The cast rule on an interval of the centre's line: the centre passes through the interior
 /// (enter < exit) after t = 0 and no later than t_max. Returns the first touch time or −1.
 double entry_time(const LineInterval& in, double t_max) {
     if (!(in.enter < in.exit) || !(in.exit > 0.0) || in.enter > t_max) return -1.0;
@@ -21,7 +21,7 @@ double entry_time(const LineInterval& in, double t_max) {
 bool is_still(const Vec3& v) { return !(length_squared(v) > 0.0); }
 
 /// The started-inside answer for a sphere centred at c against the box [lo, hi] (box frame).
-SweepHit box_started_inside(const Vec3& c, const Vec3& lo, const Vec3& hi) {
+CastHit box_started_inside(const Vec3& c, const Vec3& lo, const Vec3& hi) {
     const Vec3 nearest = closest_point_on_box(c, lo, hi);
     const Vec3 gap = nearest - c;
     const double d2 = length_squared(gap);
@@ -50,8 +50,8 @@ SweepHit box_started_inside(const Vec3& c, const Vec3& lo, const Vec3& hi) {
 ///       0 or 1: p is on a face slab of the rounded box: the answer
 ///       2:      p is in an edge region: cast against that edge's capsule (cylinder + 2 balls)
 ///       3:      p is in a corner region: the earliest of the corner's 3 edge capsules
-std::optional<SweepHit> sweep_local(const Vec3& c, double r, const Vec3& v, const Vec3& lo, const Vec3& hi,
-                                    double t_max) {
+std::optional<CastHit> cast_local(const Vec3& c, double r, const Vec3& v, const Vec3& lo, const Vec3& hi,
+                                  double t_max) {
     if (!(t_max >= 0.0)) return std::nullopt;
     const bool centre_inside = lo.x < c.x && c.x < hi.x && lo.y < c.y && c.y < hi.y && lo.z < c.z && c.z < hi.z;
     if (centre_inside || length_squared(closest_point_on_box(c, lo, hi) - c) < r * r)
@@ -75,7 +75,7 @@ std::optional<SweepHit> sweep_local(const Vec3& c, double r, const Vec3& v, cons
         Vec3 normal;
         const auto axis = static_cast<std::size_t>(grown.axis);
         normal[axis] = v[axis] > 0.0 ? 1.0 : -1.0;
-        return SweepHit{t_grown, normal, closest_point_on_box(p, lo, hi), false};
+        return CastHit{t_grown, normal, closest_point_on_box(p, lo, hi), false};
     }
 
     // The edges to try: for an edge region the one along the inside axis; for a corner region
@@ -97,19 +97,19 @@ std::optional<SweepHit> sweep_local(const Vec3& c, double r, const Vec3& v, cons
     if (t_hit == kInf) return std::nullopt;
     const Vec3 at = c + v * t_hit;
     const Vec3 point = closest_point_on_box(at, lo, hi);
-    return SweepHit{t_hit, normalize(point - at), point, false};
+    return CastHit{t_hit, normalize(point - at), point, false};
 }
 
 } // namespace
 
-std::optional<SweepHit> sweep_sphere_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box, double t_max) {
-    return sweep_local(sphere.centre, sphere.radius, velocity, box.min, box.max, t_max);
+std::optional<CastHit> cast_sphere_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box, double t_max) {
+    return cast_local(sphere.centre, sphere.radius, velocity, box.min, box.max, t_max);
 }
 
-std::optional<SweepHit> sweep_sphere_box(const Sphere& sphere, const Vec3& velocity, const Obb& box, double t_max) {
+std::optional<CastHit> cast_sphere_box(const Sphere& sphere, const Vec3& velocity, const Obb& box, double t_max) {
     const Vec3 c = mul_transpose(box.axes, sphere.centre - box.centre);
     const Vec3 v = mul_transpose(box.axes, velocity);
-    std::optional<SweepHit> hit = sweep_local(c, sphere.radius, v, -box.half, box.half, t_max);
+    std::optional<CastHit> hit = cast_local(c, sphere.radius, v, -box.half, box.half, t_max);
     if (hit) {
         hit->normal = box.axes * hit->normal;
         hit->point = box.centre + box.axes * hit->point;
@@ -117,8 +117,8 @@ std::optional<SweepHit> sweep_sphere_box(const Sphere& sphere, const Vec3& veloc
     return hit;
 }
 
-std::optional<SweepHit> sweep_sphere_grown_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box,
-                                               double t_max) {
+std::optional<CastHit> cast_sphere_grown_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box,
+                                             double t_max) {
     if (!(t_max >= 0.0)) return std::nullopt;
     const Vec3& c = sphere.centre;
     const Vec3 grow{sphere.radius, sphere.radius, sphere.radius};
@@ -132,24 +132,24 @@ std::optional<SweepHit> sweep_sphere_grown_box(const Sphere& sphere, const Vec3&
     Vec3 normal;
     const auto axis = static_cast<std::size_t>(in.axis);
     normal[axis] = velocity[axis] > 0.0 ? 1.0 : -1.0;
-    return SweepHit{t, normal, closest_point_on_box(c + velocity * t, box.min, box.max), false};
+    return CastHit{t, normal, closest_point_on_box(c + velocity * t, box.min, box.max), false};
 }
 
-std::optional<SweepHit> sweep_sphere_sphere(const Sphere& sphere, const Vec3& velocity, const Sphere& other,
-                                            double t_max) {
+std::optional<CastHit> cast_sphere_sphere(const Sphere& sphere, const Vec3& velocity, const Sphere& other,
+                                          double t_max) {
     if (!(t_max >= 0.0)) return std::nullopt;
     const double reach = sphere.radius + other.radius;
     const Vec3 apart = other.centre - sphere.centre;
     if (length_squared(apart) < reach * reach) {
         const double d = length(apart);
         const Vec3 normal = d > 0.0 ? apart / d : (is_still(velocity) ? Vec3{1, 0, 0} : normalize(velocity));
-        return SweepHit{0.0, normal, other.centre - normal * other.radius, true};
+        return CastHit{0.0, normal, other.centre - normal * other.radius, true};
     }
     if (is_still(velocity)) return std::nullopt;
     const double t = entry_time(ball_interval(sphere.centre, velocity, other.centre, reach), t_max);
     if (t < 0.0) return std::nullopt;
     const Vec3 normal = normalize(other.centre - (sphere.centre + velocity * t));
-    return SweepHit{t, normal, other.centre - normal * other.radius, false};
+    return CastHit{t, normal, other.centre - normal * other.radius, false};
 }
 
 // The triangle's rounded Minkowski sum with the ball is the union of the face slab (the prism
@@ -157,8 +157,8 @@ std::optional<SweepHit> sweep_sphere_sphere(const Sphere& sphere, const Vec3& ve
 // balls); its first entry is the earliest entry into any of them. An entry into the prism
 // through its side walls is always inside an edge capsule, so the face only needs its slab's
 // entry, accepted when the centre is then over the triangle.
-std::optional<SweepHit> sweep_sphere_triangle(const Sphere& sphere, const Vec3& velocity, const Triangle& tri,
-                                              double t_max) {
+std::optional<CastHit> cast_sphere_triangle(const Sphere& sphere, const Vec3& velocity, const Triangle& tri,
+                                            double t_max) {
     if (!(t_max >= 0.0)) return std::nullopt;
     const Vec3& c = sphere.centre;
     const double r = sphere.radius;
@@ -172,7 +172,7 @@ std::optional<SweepHit> sweep_sphere_triangle(const Sphere& sphere, const Vec3& 
         const double d = length(gap);
         Vec3 normal = d > 0.0 ? gap / d : n;
         if (d == 0.0 && dot(normal, velocity) < 0.0) normal = -normal;
-        return SweepHit{0.0, normal, nearest, true};
+        return CastHit{0.0, normal, nearest, true};
     }
     if (is_still(velocity)) return std::nullopt;
 
@@ -205,7 +205,7 @@ std::optional<SweepHit> sweep_sphere_triangle(const Sphere& sphere, const Vec3& 
     if (t_hit == kInf) return std::nullopt;
     const Vec3 at = c + velocity * t_hit;
     const Vec3 point = closest_point_on_triangle(at, tri.a, tri.b, tri.c);
-    return SweepHit{t_hit, edge_first ? normalize(point - at) : face_normal, point, false};
+    return CastHit{t_hit, edge_first ? normalize(point - at) : face_normal, point, false};
 }
 
 } // namespace collide
