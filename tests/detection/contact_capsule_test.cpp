@@ -91,6 +91,7 @@ TEST_CASE("contact_capsule_capsule agrees with GJK/EPA on random capsules") {
 
 TEST_CASE("contact_capsule_sphere agrees with GJK/EPA on random pairs") {
     collide::test::ShapeGen gen(100);
+    int contacts = 0;
     for (int i = 0; i < 2000; ++i) {
         const Capsule a = gen.capsule();
         const Sphere b = gen.sphere();
@@ -98,7 +99,10 @@ TEST_CASE("contact_capsule_sphere agrees with GJK/EPA on random pairs") {
         const auto generic = contact_gjk_epa(a, b);
         REQUIRE(closed.has_value() == generic.has_value());
         if (!closed) continue;
+        ++contacts;
         REQUIRE(closed->depth == Approx(generic->depth).margin(1e-9));
         REQUIRE_THAT(closed->normal, near_vec(generic->normal, 1e-6));
     }
+    // Measured 850 contacts of 2000.
+    REQUIRE(contacts >= 400);
 }

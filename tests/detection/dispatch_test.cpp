@@ -46,15 +46,20 @@ TEST_CASE("dispatch: moving B by normal·depth leaves every pair kind touching, 
     for (const ShapeKind ka : kKinds) {
         for (const ShapeKind kb : kKinds) {
             if (ka == ShapeKind::plane && kb == ShapeKind::plane) continue;
+            int checked = 0;
             for (int i = 0; i < 200; ++i) {
                 const Shape a = gen.of_kind(ka), b = gen.of_kind(kb);
                 const ContactQuery q = contact(a, b);
                 if (q.status != ContactStatus::overlapping) continue;
+                ++checked;
                 INFO(shape_kind_name(ka) << " vs " << shape_kind_name(kb) << " case " << i);
                 const Shape moved = translate(b, q.contact.normal * (q.contact.depth + 1e-7));
                 REQUIRE(contact(a, moved).status == ContactStatus::separated);
                 REQUIRE(distance(a, moved).distance == Approx(1e-7).margin(1e-9));
             }
+            // Measured 19 (triangle vs triangle) to 189 overlapping of 200 per pair kind.
+            INFO(shape_kind_name(ka) << " vs " << shape_kind_name(kb));
+            REQUIRE(checked >= 10);
         }
     }
 }
@@ -80,12 +85,22 @@ TEST_CASE("dispatch: distance of spheres is the closed form, of a hull and a box
 
 TEST_CASE("dispatch: distance is symmetric and zero exactly when the contact overlaps") {
     collide::test::ShapeGen gen(12);
+    int deep = 0, apart = 0;
     for (int i = 0; i < 2000; ++i) {
         const Shape a = gen.any(), b = translate(gen.any(), gen.point(1.5));
         const DistanceResult ab = distance(a, b), ba = distance(b, a);
         REQUIRE(ab.distance == Approx(ba.distance).margin(1e-9));
         const ContactQuery q = contact(a, b);
-        if (q.status == ContactStatus::overlapping && q.contact.depth > 1e-8) REQUIRE(ab.distance == 0);
-        if (ab.distance > 1e-8) REQUIRE(q.status == ContactStatus::separated);
+        if (q.status == ContactStatus::overlapping && q.contact.depth > 1e-8) {
+            ++deep;
+            REQUIRE(ab.distance == 0);
+        }
+        if (ab.distance > 1e-8) {
+            ++apart;
+            REQUIRE(q.status == ContactStatus::separated);
+        }
     }
+    // Measured 397 deep overlaps and 1603 clear gaps of 2000: both implications are exercised.
+    REQUIRE(deep >= 200);
+    REQUIRE(apart >= 800);
 }

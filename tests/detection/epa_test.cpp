@@ -107,19 +107,25 @@ TEST_CASE("contact_gjk_epa: the depth is the least push-out among random directi
     // Moving B by (depth − 1e-7) along any direction must leave them overlapping: EPA's depth is
     // the minimum over all directions, so no random direction separates them with less.
     collide::test::ShapeGen gen(5);
+    int pairs = 0, directions = 0;
     for (int i = 0; i < 1000; ++i) {
         const Shape a = gen.any();
         const Shape b = gen.any();
         const auto c = contact_gjk_epa(a, b);
         if (!c || c->depth < 1e-6) continue;
+        ++pairs;
         for (int k = 0; k < 10; ++k) {
             const Vec3 d = normalize(gen.point(1.0));
             if (length_squared(d) == 0) continue;
+            ++directions;
             const double gap = dot(d, support(b, -d)) - dot(d, support(a, d));
             // −gap is the push along d that separates them: never less than the depth.
             REQUIRE(-gap >= c->depth - 1e-9);
         }
     }
+    // Measured 409 pairs deeper than 1e-6 of 1000, and all 10 directions of each checked.
+    REQUIRE(pairs >= 200);
+    REQUIRE(directions >= 2000);
 }
 
 TEST_CASE("contact_gjk_epa: pairs 1 km from the origin give the same depth and normal as at the origin") {
