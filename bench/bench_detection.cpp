@@ -18,8 +18,9 @@
 #include <random>
 #include <vector>
 
+#include "baselines/overlap_box_box_batch.h"
+#include "baselines/overlap_sphere_aabb.h"
 #include "detection/contact_sphere_box.h"
-#include "detection/overlap_box_box_batch.h"
 #include "detection/sat_box_box.h"
 #include "detection/sat_convex.h"
 #include "box_pairs.h"
@@ -94,8 +95,8 @@ void obb_overlap_batch(benchmark::State& state) {
     std::vector<std::uint8_t> out(kBlock);
     std::size_t k = 0;
     for (auto _ : state) {
-        overlap_box_box_batch(std::span<const Obb>(p.a).subspan(k, kBlock), std::span<const Obb>(p.b).subspan(k, kBlock),
-                              out);
+        baseline::overlap_box_box_batch(std::span<const Obb>(p.a).subspan(k, kBlock),
+                                        std::span<const Obb>(p.b).subspan(k, kBlock), out);
         benchmark::DoNotOptimize(out.data());
         benchmark::ClobberMemory();
         k += kBlock;
@@ -111,13 +112,13 @@ BENCHMARK(obb_overlap_batch)->Arg(kPairs)->Arg(kHotPairs);
 void obb_overlap_batch_packed(benchmark::State& state) {
     const BoxPairs& p = box_pairs();
     const auto n = static_cast<std::size_t>(state.range(0));
-    const auto simd = static_cast<BatchSimd>(state.range(1));
-    ObbBatch a, b;
-    pack_boxes(std::span<const Obb>(p.a).first(n), a);
-    pack_boxes(std::span<const Obb>(p.b).first(n), b);
+    const auto simd = static_cast<baseline::BatchSimd>(state.range(1));
+    baseline::ObbBatch a, b;
+    baseline::pack_boxes(std::span<const Obb>(p.a).first(n), a);
+    baseline::pack_boxes(std::span<const Obb>(p.b).first(n), b);
     std::vector<std::uint8_t> out(n);
     for (auto _ : state) {
-        overlap_box_box_batch(a, b, out, simd);
+        baseline::overlap_box_box_batch(a, b, out, simd);
         benchmark::DoNotOptimize(out.data());
         benchmark::ClobberMemory();
     }
@@ -161,7 +162,7 @@ void sphere_aabb_overlap(benchmark::State& state) {
     const auto& pairs = sphere_box_pairs();
     std::size_t k = 0;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(overlap_sphere_aabb(pairs[k].first, pairs[k].second));
+        benchmark::DoNotOptimize(baseline::overlap_sphere_aabb(pairs[k].first, pairs[k].second));
         if (++k == kPairs) k = 0;
     }
     state.SetItemsProcessed(state.iterations());

@@ -10,8 +10,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "queries/raycast.h"
+#include "baselines/cast_grown_box.h"
+#include "baselines/slab_branchy.h"
 #include "queries/cast.h"
+#include "queries/raycast.h"
 
 using namespace collide;
 
@@ -92,7 +94,7 @@ void ray_aabb_branchy(benchmark::State& state) {
     std::size_t i = 0;
     for (auto _ : state) {
         const RayCase& c = cases[i];
-        benchmark::DoNotOptimize(slab_ray_aabb_branchy(c.origin, c.direction, c.box));
+        benchmark::DoNotOptimize(baseline::slab_ray_aabb_branchy(c.origin, c.direction, c.box));
         i = i + 1 == kCases ? 0 : i + 1;
     }
     state.SetItemsProcessed(state.iterations());
@@ -127,7 +129,7 @@ void cast_sphere_grown_box(benchmark::State& state) {
     std::size_t differing = 0, hit_or_miss = 0, hits = 0;
     for (const CastCase<Aabb>& c : cases) {
         const auto exact = collide::cast_sphere_box(c.sphere, c.velocity, c.box, kStep);
-        const auto grown = collide::cast_sphere_grown_box(c.sphere, c.velocity, c.box, kStep);
+        const auto grown = baseline::cast_sphere_grown_box(c.sphere, c.velocity, c.box, kStep);
         differing += differ(exact, grown) ? 1 : 0;
         hit_or_miss += exact.has_value() != grown.has_value() ? 1 : 0;
         hits += exact ? 1 : 0;
@@ -138,7 +140,7 @@ void cast_sphere_grown_box(benchmark::State& state) {
     std::size_t i = 0;
     for (auto _ : state) {
         const CastCase<Aabb>& c = cases[i];
-        benchmark::DoNotOptimize(collide::cast_sphere_grown_box(c.sphere, c.velocity, c.box, kStep));
+        benchmark::DoNotOptimize(baseline::cast_sphere_grown_box(c.sphere, c.velocity, c.box, kStep));
         i = i + 1 == kCases ? 0 : i + 1;
     }
     state.SetItemsProcessed(state.iterations());

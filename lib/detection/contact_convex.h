@@ -2,9 +2,9 @@
 /// \file
 /// The generic contact for any two convex shapes (hulls, triangles, boxes, capsules, spheres):
 /// GJK on the cores, EPA when the cores overlap, radii added (see gjk.h and epa.h). The
-/// dispatcher's fallback for every pair without a closed form. (sat_convex.h's contact_convex
-/// answers the same question by the separating axis test, for shapes listed as corners, face
-/// and edge directions.)
+/// dispatcher's fallback for every pair without a closed form. (sat_convex.h's sat_convex finds
+/// the same depth by the separating axis test, for shapes listed as corners, face and edge
+/// directions.)
 
 #include <optional>
 

@@ -10,11 +10,6 @@
 
 namespace collide {
 
-/// The yes/no of contact_sphere_aabb without the normal: clamp the centre into the box and
-/// compare squared distances (no square root, no branch on the common path). Answers exactly
-/// as contact_sphere_aabb(s, b).has_value() does, touching included.
-bool overlap_sphere_aabb(const Sphere& s, const Aabb& b);
-
 /// Contact of a sphere (A) with an axis-aligned box (B), world frame, normal from A to B.
 /// Centre outside the box: closest = clamp(centre, min, max), depth = r − |centre − closest|
 /// (m), normal = (closest − centre)/|closest − centre|.

@@ -20,8 +20,9 @@ namespace collide {
 SatResult sat_box_box(const Obb& a, const Obb& b);
 
 /// True when the two turned boxes overlap by more than kTouchEpsilon on every tested axis
-/// (exactly when contact_box_box has a value). The fastest yes/no: no square roots. For many
-/// pairs at once, overlap_box_box_batch (detection/overlap_box_box_batch.h) gives the same answers.
+/// (exactly when contact_box_box has a value). The fastest yes/no: no square roots. The batched
+/// SIMD baseline the benchmarks compare it with (bench/baselines/overlap_box_box_batch.h) gives
+/// the same answers.
 bool overlap_box_box(const Obb& a, const Obb& b);
 
 /// The contact of two turned boxes: normal from A to B and depth from sat_box_box; empty when

@@ -90,10 +90,4 @@ SatResult sat_convex(const ConvexView& a, const ConvexView& b) {
     return best;
 }
 
-std::optional<Contact> contact_convex(const ConvexView& a, const ConvexView& b) {
-    const SatResult r = sat_convex(a, b);
-    if (r.separated || r.gap <= kTouchEpsilon) return std::nullopt;
-    return Contact{r.normal, r.gap};
-}
-
 } // namespace collide

@@ -3,7 +3,6 @@
 /// The separating axis test for any two convex shapes given by their corners and the
 /// directions of their faces and edges: the documents' generic form.
 
-#include <optional>
 #include <span>
 
 #include "detection/contact.h"
@@ -30,8 +29,5 @@ struct ConvexView {
 /// their place in the numbering. If no axis can be tested at all the answer is "not separated"
 /// with index 0 and gap 0.
 SatResult sat_convex(const ConvexView& a, const ConvexView& b);
-
-/// The contact of two convex shapes from sat_convex: empty when separated or touching.
-std::optional<Contact> contact_convex(const ConvexView& a, const ConvexView& b);
 
 } // namespace collide

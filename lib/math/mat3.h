@@ -36,11 +36,5 @@ constexpr Mat3 operator*(const Mat3& a, const Mat3& b) {
 constexpr Mat3 mul_transpose(const Mat3& a, const Mat3& b) {
     return Mat3{{mul_transpose(a, b.col[0]), mul_transpose(a, b.col[1]), mul_transpose(a, b.col[2])}};
 }
-/// The transpose.
-constexpr Mat3 transpose(const Mat3& m) {
-    return Mat3{{{m.col[0].x, m.col[1].x, m.col[2].x},
-                 {m.col[0].y, m.col[1].y, m.col[2].y},
-                 {m.col[0].z, m.col[1].z, m.col[2].z}}};
-}
 
 } // namespace collide

@@ -117,24 +117,6 @@ std::optional<CastHit> cast_sphere_box(const Sphere& sphere, const Vec3& velocit
     return hit;
 }
 
-std::optional<CastHit> cast_sphere_grown_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box,
-                                             double t_max) {
-    if (!(t_max >= 0.0)) return std::nullopt;
-    const Vec3& c = sphere.centre;
-    const Vec3 grow{sphere.radius, sphere.radius, sphere.radius};
-    const Vec3 lo = box.min - grow, hi = box.max + grow;
-    if (lo.x < c.x && c.x < hi.x && lo.y < c.y && c.y < hi.y && lo.z < c.z && c.z < hi.z)
-        return box_started_inside(c, box.min, box.max);
-    if (is_still(velocity)) return std::nullopt;
-    const LineInterval in = slab_interval(c, velocity, lo, hi, Boundary::open);
-    const double t = entry_time(in, t_max);
-    if (t < 0.0) return std::nullopt;
-    Vec3 normal;
-    const auto axis = static_cast<std::size_t>(in.axis);
-    normal[axis] = velocity[axis] > 0.0 ? 1.0 : -1.0;
-    return CastHit{t, normal, closest_point_on_box(c + velocity * t, box.min, box.max), false};
-}
-
 std::optional<CastHit> cast_sphere_sphere(const Sphere& sphere, const Vec3& velocity, const Sphere& other,
                                           double t_max) {
     if (!(t_max >= 0.0)) return std::nullopt;

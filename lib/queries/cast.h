@@ -45,14 +45,6 @@ std::optional<CastHit> cast_sphere_box(const Sphere& sphere, const Vec3& velocit
 /// Exact cast of a sphere against a turned box (the AABB cast in the box's frame).
 std::optional<CastHit> cast_sphere_box(const Sphere& sphere, const Vec3& velocity, const Obb& box, double t_max);
 
-/// The source documents' approximation (000, sweepSphereToBox): the centre cast as a ray against
-/// the box grown by the radius on every side, with square corners. Exact on the faces, too early
-/// (or a hit instead of a miss) near edges and corners, where the true sum is rounded; kept as a
-/// baseline to show where it is wrong. Started inside when the centre lies strictly inside the
-/// grown box (even in a corner region where the sphere does not touch the box).
-std::optional<CastHit> cast_sphere_grown_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box,
-                                             double t_max);
-
 /// Exact cast of a sphere against a static sphere (a ray against the ball of the summed radii).
 /// When the centres coincide at t = 0 the normal is the direction of motion (+x when still).
 std::optional<CastHit> cast_sphere_sphere(const Sphere& sphere, const Vec3& velocity, const Sphere& other,

@@ -54,10 +54,6 @@ struct SlabResult {
 /// touches the closed box). `direction` must not be the zero vector.
 SlabResult slab_ray_aabb(const Vec3& origin, const Vec3& direction, const Aabb& box);
 
-/// The same slab test written with per-axis branches (the textbook form), kept as a benchmark
-/// baseline; it answers exactly like slab_ray_aabb.
-SlabResult slab_ray_aabb_branchy(const Vec3& origin, const Vec3& direction, const Aabb& box);
-
 /// First hit of a ray on an axis-aligned box; the normal is the entered face's (±x, ±y, ±z).
 std::optional<RayHit> raycast_aabb(const Ray& ray, const Aabb& box, double max_distance);
 

@@ -43,9 +43,6 @@ TEST_CASE("a cube sunk 0.1 m into a pyramid's tip is pushed up along the apex") 
     CHECK(r.axis.index == 1);
     CHECK(r.gap == Approx(0.1).margin(1e-12));
     CHECK_THAT(r.normal, near_vec({0, 1, 0}));
-    const auto c = contact_convex(pyramid, box);
-    REQUIRE(c);
-    CHECK(c->depth == Approx(0.1).margin(1e-12));
 }
 
 TEST_CASE("a cube beside a pyramid's slanted face is apart on that face's normal") {
@@ -75,5 +72,4 @@ TEST_CASE("zero face normals and parallel edges are skipped but keep their numbe
     CHECK_FALSE(none.separated);
     CHECK(none.axis.index == 0);
     CHECK(none.gap == 0);
-    CHECK_FALSE(contact_convex({a, {}, x}, {b, {}, x}));
 }

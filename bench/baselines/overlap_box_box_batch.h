@@ -1,9 +1,11 @@
 #pragma once
 /// \file
-/// The turned-box yes/no overlap test for many pairs at once, the way a sweep or a broadphase
-/// produces them: boxes are packed into fixed-size blocks of structure-of-arrays so one kernel
-/// tests several pairs per instruction (SIMD on doubles), with the same answer as
-/// overlap_box_box on every pair.
+/// The turned-box yes/no overlap test for many pairs at once, the way a broadphase produces
+/// them: boxes are packed into fixed-size blocks of structure-of-arrays so one kernel tests
+/// several pairs per instruction (SIMD on doubles), with the same answer as overlap_box_box on
+/// every pair. A benchmark baseline (obb_overlap_batch, obb_overlap_batch_packed against
+/// obb_overlap): nothing in the library or the command line calls it, so it is compiled only
+/// into collide_bench and collide_tests.
 
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +14,7 @@
 
 #include "shapes/shapes.h"
 
-namespace collide {
+namespace collide::baseline {
 
 /// How many boxes one ObbBlock holds (the kernel's fixed inner trip count).
 inline constexpr std::size_t kObbBlockLanes = 8;
@@ -74,4 +76,4 @@ void overlap_box_box_batch(const ObbBatch& a, const ObbBatch& b, std::span<std::
 /// once with pack_boxes when the same boxes are tested again.
 void overlap_box_box_batch(std::span<const Obb> a, std::span<const Obb> b, std::span<std::uint8_t> out);
 
-} // namespace collide
+} // namespace collide::baseline

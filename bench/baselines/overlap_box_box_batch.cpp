@@ -1,4 +1,4 @@
-#include "detection/overlap_box_box_batch.h"
+#include "baselines/overlap_box_box_batch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +16,7 @@
 #pragma GCC optimize("fp-contract=off")
 #endif
 
-namespace collide {
+namespace collide::baseline {
 
 namespace {
 
@@ -279,4 +279,4 @@ void overlap_box_box_batch(std::span<const Obb> a, std::span<const Obb> b, std::
     }
 }
 
-} // namespace collide
+} // namespace collide::baseline

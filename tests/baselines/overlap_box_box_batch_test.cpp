@@ -8,12 +8,13 @@
 #include <random>
 #include <vector>
 
+#include "baselines/overlap_box_box_batch.h"
 #include "detection/contact.h"
-#include "detection/overlap_box_box_batch.h"
 #include "detection/random_shapes.h"
 #include "detection/sat_box_box.h"
 
 using namespace collide;
+using namespace collide::baseline;
 using collide::test::random_obb;
 using collide::test::random_rotation;
 
