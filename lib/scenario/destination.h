@@ -28,14 +28,17 @@ using HullPoints = std::array<Vec3, kHullMaxPoints>;
 /// WorldDef (Scenario::world), BodyDef and its shape's alternative (bodies[index]), LogDef and
 /// its request's alternative (log[index]), ExpectDef (expect[index]).
 using Member = std::variant<
-    int Scenario::*, double Scenario::*,
-    int WorldDef::*, double WorldDef::*, Vec3 WorldDef::*,
-    double BodyDef::*, Vec3 BodyDef::*, Quat BodyDef::*,
-    double Sphere::*, Vec3 Sphere::*, Vec3 Aabb::*, AabbShape, Vec3 Obb::*, Mat3 Obb::*, double Capsule::*,
-    Vec3 Capsule::*, Vec3 Triangle::*, HullPoints Hull::*, double Plane::*, Vec3 Plane::*,
+    // the scenario and its world
+    int Scenario::*, double Scenario::*, int WorldDef::*, double WorldDef::*, Vec3 WorldDef::*,
+    // a body and its shape
+    double BodyDef::*, Vec3 BodyDef::*, Quat BodyDef::*, double Sphere::*, Vec3 Sphere::*, Vec3 Aabb::*, AabbShape,
+    Vec3 Obb::*, Mat3 Obb::*, double Capsule::*, Vec3 Capsule::*, Vec3 Triangle::*, HullPoints Hull::*,
+    double Plane::*, Vec3 Plane::*,
+    // a log entry and its request
     int LogDef::*, double ApexLog::*, double PushOutLog::*, Vec3 PushOutLog::*, Vec3 SplitLog::*,
     double RespondLog::*, Vec3 RespondLog::*, double SlopeLog::*, Vec3 SlopeLog::*, double RaycastLog::*,
     Vec3 RaycastLog::*,
+    // an expectation
     double ExpectDef::*>;
 
 /// A field of a Scenario: `member` of the object at `index`, component `component` of it.
@@ -47,10 +50,13 @@ struct Dest {
 
 namespace dest_detail {
 
+/// True when `T` is one of the alternatives of the std::variant `Variant`.
 template <class T, class Variant> constexpr bool kIsAlternative = false;
 template <class T, class... A> constexpr bool kIsAlternative<T, std::variant<A...>> = (std::is_same_v<T, A> || ...);
 
+/// The holder class and the value type of a pointer to data member.
 template <class> struct MemberOf;
+/// `T Holder::*`: `holder` is Holder, `value` is T.
 template <class T, class Holder> struct MemberOf<T Holder::*> {
     using holder = Holder;
     using value = T;
@@ -65,7 +71,10 @@ template <class Holder> Holder& holder(Scenario& s, int index) {
     else if constexpr (std::is_same_v<Holder, LogDef>) return s.log[i];
     else if constexpr (std::is_same_v<Holder, ExpectDef>) return s.expect[i];
     else if constexpr (kIsAlternative<Holder, Shape>) return std::get<Holder>(s.bodies[i].shape);
-    else return std::get<Holder>(s.log[i].request);
+    else {
+        static_assert(kIsAlternative<Holder, LogRequest>, "a Dest's member belongs to no part of a Scenario");
+        return std::get<Holder>(s.log[i].request);
+    }
 }
 
 /// The value of type `T` that `value` with `component` denotes, or null when the types differ.
@@ -75,6 +84,7 @@ template <class T, class V> T* part(V& value, int component) {
     } else if constexpr (std::is_same_v<T, double> && std::is_same_v<V, Vec3>) {
         return component >= 0 ? &value[static_cast<std::size_t>(component)] : nullptr;
     } else if constexpr (std::is_same_v<T, double> && std::is_same_v<V, HullPoints>) {
+        if (component < 0) return nullptr;
         return &value[static_cast<std::size_t>(component / 3)][static_cast<std::size_t>(component % 3)];
     } else {
         return nullptr;

@@ -56,9 +56,6 @@ void write_rotation(Scenario& out, const Op& op, const Quat& q) {
 
 } // namespace
 
-/// Upper bound on frames: keeps a typo from turning into an hour-long run.
-constexpr int kMaxFrames = 10'000'000;
-
 void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::vector<Diagnostic>* errors) {
     const auto fail = [&](const Op& op, std::string message) {
         if (errors)

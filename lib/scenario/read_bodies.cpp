@@ -10,14 +10,12 @@
 namespace collide::reader {
 
 using detail::component;
+using detail::kMaxFrames;
 
 namespace {
 
 /// The keys that name a body's shape, one per Shape alternative.
 constexpr std::array<std::string_view, 6> kShapeKeys = {"sphere", "box", "capsule", "triangle", "hull", "plane"};
-
-/// The most frames a world may sample (also checked per instance: load.cpp).
-constexpr int kMaxFrames = 10'000'000;
 
 void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark, const YAML::Node& n);
 void read_shape(ReaderState& r, const Entry& e, int body, const std::string& body_path);
@@ -248,7 +246,8 @@ void read_world(ReaderState& r, const Entry* e) {
         } else if (n.ok) {
             const double f = std::max(1.0, std::round(n.value / w.dt));
             if (f > kMaxFrames)
-                r.problems.error(m, what + " gives " + detail::number_text(f) + " frames; at most 10000000");
+                r.problems.error(m, what + " gives " + detail::number_text(f) + " frames; at most " +
+                                        std::to_string(kMaxFrames));
             else
                 w.frames = static_cast<int>(f);
         }

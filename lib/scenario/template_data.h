@@ -23,6 +23,9 @@
 
 namespace collide::detail {
 
+/// Upper bound on world.frames: keeps a typo from turning into an hour-long run.
+inline constexpr int kMaxFrames = 10'000'000;
+
 /// The accepted range of a number.
 struct Check {
     double lo = -std::numeric_limits<double>::infinity(); ///< lower bound
