@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <iterator>
 #include <string_view>
 
 #include "scenario/reader_state.h"
@@ -17,9 +16,8 @@ namespace {
 /// The keys that name a body's shape, one per Shape alternative.
 constexpr std::array<std::string_view, 6> kShapeKeys = {"sphere", "box", "capsule", "triangle", "hull", "plane"};
 
-void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark, const YAML::Node& n);
-void read_shape(ReaderState& r, const Entry& e, int body, const std::string& body_path);
-
+/// A `box:` of body `body`: min and max (an Aabb), centre and half (an Aabb), or centre, half
+/// and rotation (an Obb).
 void read_box(ReaderState& r, const MapView& view, int body, const std::string& path) {
     TemplateData& t = r.t;
     NumberReader& num = r.numbers;
@@ -88,6 +86,7 @@ void read_box(ReaderState& r, const MapView& view, int body, const std::string& 
     num.read_rotation(rotation, {&Obb::axes, body}, true, path + ".rotation");
 }
 
+/// The `points:` of a `hull:` of body `body`.
 void read_hull(ReaderState& r, const MapView& view, int body, const std::string& path) {
     Hull& hull = std::get<Hull>(r.t.base.bodies[static_cast<std::size_t>(body)].shape);
     const Entry* p = require(r.problems, view, "points", path);
@@ -116,6 +115,7 @@ void read_hull(ReaderState& r, const MapView& view, int body, const std::string&
     }
 }
 
+/// The shape `e` (its key names the kind) of body `body`.
 void read_shape(ReaderState& r, const Entry& e, int body, const std::string& body_path) {
     const std::string path = body_path + "." + e.key;
     NumberReader& num = r.numbers;
@@ -160,6 +160,7 @@ void read_shape(ReaderState& r, const Entry& e, int body, const std::string& bod
     }
 }
 
+/// Body `name`, its definition `n`.
 void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark, const YAML::Node& n) {
     const std::string path = "bodies." + name;
     NumberReader& num = r.numbers;

@@ -1,6 +1,9 @@
 // The log of a scenario: each entry is one kind (its name and its keys come from the kind's
 // descriptor, model/log_kinds.h, through model/log.h) plus id, label, note and decimals.
 #include <algorithm>
+#include <array>
+#include <span>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
@@ -15,6 +18,7 @@ namespace {
 /// The keys a log entry accepts besides its kind.
 constexpr std::array<std::string_view, 4> kEntryOptions = {"id", "label", "note", "decimals"};
 
+/// True when `key` names a log kind.
 bool is_log_kind(std::string_view key) {
     const std::span<const std::string_view> kinds = log_kind_names();
     return std::find(kinds.begin(), kinds.end(), key) != kinds.end();
@@ -108,6 +112,7 @@ void read_request(ReaderState& r, const Entry& e, int entry, LogDef& def, const 
         def.request);
 }
 
+/// Entry `index` of `log:`; its explicit id (empty when none) and where it was written go to `ids`.
 void read_log_entry(ReaderState& r, const YAML::Node& n, std::size_t index,
                     std::vector<std::pair<std::string, SourceMark>>& ids) {
     const std::string path = "log[" + std::to_string(index) + "]";

@@ -30,7 +30,42 @@ ReaderState::ReaderState(TemplateData& data) : t(data), problems(display_name(da
 
 namespace {
 
-void read_params(ReaderState& r, const Entry* e);
+/// `params:`: each param's name and default, in file order.
+void read_params(ReaderState& r, const Entry* e) {
+    if (!e) return;
+    r.t.params_mark = mark_of(e->value, e->key_mark);
+    const auto view = read_open_map(r.problems, e->value, "params", e->key_mark);
+    if (!view || !not_too_many(r.problems, view->entries.size(), "params", view->mark)) return;
+    for (const Entry& p : view->entries) {
+        const std::string what = "params." + p.key;
+        if (!is_identifier(p.key)) {
+            r.problems.error(p.key_mark, what + ": a param name is a letter or '_' followed by letters, digits or '_'");
+            continue;
+        }
+        const SourceMark m = mark_of(p.value, p.key_mark);
+        double value = 0;
+        if (!p.value.IsScalar() || p.value.IsNull() || p.value.Tag() != "?") {
+            r.problems.error(m, what + ": a param's default must be a plain number, got " + describe(p.value));
+            continue;
+        }
+        if (detail::is_yaml_nonfinite(p.value.Scalar())) {
+            r.problems.error(m, what + " must be a finite number, got " + p.value.Scalar());
+            continue;
+        }
+        if (!detail::parse_plain_number(p.value.Scalar(), value)) {
+            r.problems.error(m, what + ": a param's default must be a plain number, got " + describe(p.value));
+            continue;
+        }
+        if (!std::isfinite(value)) {
+            r.problems.error(m, what + " must be a finite number, got " + p.value.Scalar());
+            continue;
+        }
+        r.t.param_names.push_back(p.key);
+        r.t.param_defaults.push_back(value);
+        r.t.param_used.push_back(false);
+        r.t.base.params.emplace_back(p.key, value);
+    }
+}
 
 /// The whole document, a mapping of sections.
 void read(ReaderState& r, const YAML::Node& root) {
@@ -67,42 +102,6 @@ void read(ReaderState& r, const YAML::Node& root) {
     read_bodies(r, top->find("bodies"));
     read_log(r, top->find("log"));
     read_expect(r, top->find("expect"));
-}
-
-void read_params(ReaderState& r, const Entry* e) {
-    if (!e) return;
-    r.t.params_mark = mark_of(e->value, e->key_mark);
-    const auto view = read_open_map(r.problems, e->value, "params", e->key_mark);
-    if (!view || !not_too_many(r.problems, view->entries.size(), "params", view->mark)) return;
-    for (const Entry& p : view->entries) {
-        const std::string what = "params." + p.key;
-        if (!is_identifier(p.key)) {
-            r.problems.error(p.key_mark, what + ": a param name is a letter or '_' followed by letters, digits or '_'");
-            continue;
-        }
-        const SourceMark m = mark_of(p.value, p.key_mark);
-        double value = 0;
-        if (!p.value.IsScalar() || p.value.IsNull() || p.value.Tag() != "?") {
-            r.problems.error(m, what + ": a param's default must be a plain number, got " + describe(p.value));
-            continue;
-        }
-        if (detail::is_yaml_nonfinite(p.value.Scalar())) {
-            r.problems.error(m, what + " must be a finite number, got " + p.value.Scalar());
-            continue;
-        }
-        if (!detail::parse_plain_number(p.value.Scalar(), value)) {
-            r.problems.error(m, what + ": a param's default must be a plain number, got " + describe(p.value));
-            continue;
-        }
-        if (!std::isfinite(value)) {
-            r.problems.error(m, what + " must be a finite number, got " + p.value.Scalar());
-            continue;
-        }
-        r.t.param_names.push_back(p.key);
-        r.t.param_defaults.push_back(value);
-        r.t.param_used.push_back(false);
-        r.t.base.params.emplace_back(p.key, value);
-    }
 }
 
 /// True when `a` was written before `b`.
