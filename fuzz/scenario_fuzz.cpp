@@ -4,7 +4,7 @@
 //
 // Build and run (not part of the CMake build; needs clang and libclang-rt-14-dev):
 //   clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -Ilib fuzz/scenario_fuzz.cpp \
-//       lib/scenario/*.cpp lib/report/fields.cpp lib/response/response.cpp lib/shapes/shapes.cpp \
+//       lib/scenario/*.cpp lib/model/*.cpp lib/response/response.cpp lib/shapes/shapes.cpp \
 //       -lyaml-cpp -lmuparser -lfmt -o build/scenario_fuzz
 //   build/scenario_fuzz -max_len=4096 -timeout=5 -max_total_time=60 tests/scenario/fixtures
 #include <cstddef>

@@ -44,18 +44,6 @@ std::string check_problem(double value, const Check& check) {
 
 namespace {
 
-char* region_base(Scenario& s, const Dest& d) {
-    switch (d.region) {
-    case Region::scenario: return reinterpret_cast<char*>(&s);
-    case Region::body: return reinterpret_cast<char*>(&s.bodies[static_cast<std::size_t>(d.index)]);
-    case Region::log: return reinterpret_cast<char*>(&s.log[static_cast<std::size_t>(d.index)]);
-    case Region::expect: return reinterpret_cast<char*>(&s.expect[static_cast<std::size_t>(d.index)]);
-    }
-    return nullptr;
-}
-
-template <class T> T& field(Scenario& s, const Dest& d) { return *reinterpret_cast<T*>(region_base(s, d) + d.offset); }
-
 Vec3 vec_in(const double* slots, const Op& op, int first) {
     return {slots[op.in[static_cast<std::size_t>(first)]], slots[op.in[static_cast<std::size_t>(first) + 1]],
             slots[op.in[static_cast<std::size_t>(first) + 2]]};
@@ -67,9 +55,6 @@ void write_rotation(Scenario& out, const Op& op, const Quat& q) {
 }
 
 } // namespace
-
-/// Upper bound on frames: keeps a typo from turning into an hour-long run.
-constexpr int kMaxFrames = 10'000'000;
 
 void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::vector<Diagnostic>* errors) {
     const auto fail = [&](const Op& op, std::string message) {
@@ -175,8 +160,9 @@ ScenarioTemplate::Evaluator ScenarioTemplate::make_evaluator() const {
     d.slots = data_->slot_init;
     d.parsers.reserve(data_->exprs.size());
     for (const detail::Expr& e : data_->exprs)
-        d.parsers.push_back(e.direct_param >= 0 ? nullptr
-                                                : detail::compile_expression(e.text, data_->param_names, d.params.get()));
+        d.parsers.push_back(e.direct_param >= 0
+                                ? nullptr
+                                : detail::compile_expression(e.text, data_->param_names, d.params.get()));
     return ev;
 }
 
@@ -233,7 +219,8 @@ std::string read_all(std::FILE* f, const std::string& path) {
         const std::size_t got = std::fread(buffer, 1, sizeof buffer, f);
         text.append(buffer, got);
         if (text.size() > kMaxScenarioBytes)
-            throw InputError({{display_name(path), 1, 1, "cannot read: larger than 16 MiB; a scenario is a small text file"}});
+            throw InputError(
+                {{display_name(path), 1, 1, "cannot read: larger than 16 MiB; a scenario is a small text file"}});
         if (got < sizeof buffer) {
             if (std::ferror(f)) {
                 const int err = errno;

@@ -1,12 +1,12 @@
 #pragma once
 /// \file
-/// Loading YAML scenarios into the model (scenario/model.h). A file is parsed once into a
+/// Loading YAML scenarios into the model (model/scenario.h). A file is parsed once into a
 /// ScenarioTemplate: a fully evaluated base Scenario (its params at their defaults) plus the
 /// numbers that depend on params, kept as compiled expressions. `instantiate` fills a Scenario
 /// for any param values without touching YAML again, which is what a sweep does per grid cell.
 ///
 /// Every problem is reported as a Diagnostic at the YAML node that caused it (see
-/// scenario/diagnostic.h); parsing reports all the problems it finds, not just the first.
+/// model/diagnostic.h); parsing reports all the problems it finds, not just the first.
 
 #include <memory>
 #include <span>

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Internals shared by the YAML reader (reader.cpp) and instantiation (load.cpp): how a
+/// Internals shared by the YAML reader (reader.cpp, read_*.cpp) and instantiation (load.cpp): how a
 /// param-dependent number is kept and where its value goes. Not part of the public API.
 ///
 /// A template is a base Scenario (params at their defaults) plus a program:
@@ -8,7 +8,8 @@
 ///    else runs a compiled muparser expression) and checks its range;
 /// 2. each `Op` then reads slots and writes a field of the Scenario (a plain copy, or a derived
 ///    value: dt from a rate, a quaternion from an axis and an angle, a unit normal, …).
-/// Fields are addressed as (region, index, byte offset) so the same program works on any copy.
+/// Fields are addressed by a typed Dest (scenario/destination.h: a pointer to member of the
+/// object holding the field, plus its index) so the same program works on any copy.
 
 #include <array>
 #include <cstdint>
@@ -18,8 +19,12 @@
 
 #include "model/diagnostic.h"
 #include "model/scenario.h"
+#include "scenario/destination.h"
 
 namespace collide::detail {
+
+/// Upper bound on world.frames: keeps a typo from turning into an hour-long run.
+inline constexpr int kMaxFrames = 10'000'000;
 
 /// The accepted range of a number.
 struct Check {
@@ -32,16 +37,6 @@ struct Check {
 
 /// The problem with `value` under `check`, or empty when it is fine.
 std::string check_problem(double value, const Check& check);
-
-/// Which object a field offset is relative to.
-enum class Region : std::uint8_t { scenario, body, log, expect };
-
-/// Where a field lives in a Scenario.
-struct Dest {
-    Region region = Region::scenario; ///< the object holding the field
-    int index = 0;                    ///< its index in bodies / log / expect
-    std::uint32_t offset = 0;         ///< byte offset of the field inside that object
-};
 
 /// A number written with params.
 struct Expr {

@@ -458,7 +458,8 @@ TEST_CASE("a hull point with two numbers is an error at that point", "[scenario]
 }
 
 TEST_CASE("a restitution above 1 is an error", "[scenario][errors]") {
-    expect_one("bodies: { b: { sphere: { radius: 1 }, restitution: 1.5 } }\n", 1, "1.5", "restitution must be in [0, 1]");
+    expect_one("bodies: { b: { sphere: { radius: 1 }, restitution: 1.5 } }\n", 1, "1.5",
+               "restitution must be in [0, 1]");
 }
 
 TEST_CASE("a zero mass is an error", "[scenario][errors]") {
@@ -504,8 +505,8 @@ TEST_CASE("an axis without degrees names the missing key", "[scenario][errors]")
 }
 
 TEST_CASE("two rotation forms at once are an error", "[scenario][errors]") {
-    expect_one("bodies: { b: { sphere: { radius: 1 }, rotation: { euler: [0, 0, 0], quaternion: [1, 0, 0, 0] } } }\n", 1,
-               "{ euler", "not several");
+    expect_one("bodies: { b: { sphere: { radius: 1 }, rotation: { euler: [0, 0, 0], quaternion: [1, 0, 0, 0] } } }\n",
+               1, "{ euler", "not several");
 }
 
 TEST_CASE("an empty rotation says how to write one", "[scenario][errors]") {
@@ -513,7 +514,8 @@ TEST_CASE("an empty rotation says how to write one", "[scenario][errors]") {
 }
 
 TEST_CASE("an axis that a param turns to zero is an error after substitution", "[scenario][errors]") {
-    expect_one("params: { a: 1 }\nbodies: { b: { sphere: { radius: 1 }, rotation: { axis: [0, $a, 0], degrees: 5 } } }\n",
+    expect_one("params: { a: 1 }\n"
+               "bodies: { b: { sphere: { radius: 1 }, rotation: { axis: [0, $a, 0], degrees: 5 } } }\n",
                2, "[0, $a", "axis must not be the zero vector", {"a=0"});
 }
 
@@ -585,7 +587,8 @@ TEST_CASE("split with both normal and surface_degrees is an error", "[scenario][
 }
 
 TEST_CASE("respond without a normal names what is missing", "[scenario][errors]") {
-    expect_one("log:\n  - respond: { velocity: [1, 0, 0] }\n", 2, "{", "missing required key 'normal' (or 'surface_degrees')");
+    expect_one("log:\n  - respond: { velocity: [1, 0, 0] }\n", 2, "{",
+               "missing required key 'normal' (or 'surface_degrees')");
 }
 
 TEST_CASE("apex with zero bounces is an error", "[scenario][errors]") {
@@ -596,6 +599,19 @@ TEST_CASE("apex with zero bounces is an error", "[scenario][errors]") {
 TEST_CASE("an unknown key in a log kind is an error naming the keys allowed", "[scenario][errors]") {
     const std::string yaml = std::string(kTwoBodies) + "log:\n  - final: { body: a, frame: 3 }\n";
     expect_one(yaml, 5, "frame", "unknown key 'frame' (expected one of: body)");
+}
+
+TEST_CASE("a log kind that takes no keys refuses any key", "[scenario][errors]") {
+    const std::string yaml = std::string(kTwoBodies) + "log:\n  - max_overlap: { anything: 1 }\n";
+    expect_one(yaml, 5, "anything", "log[0].max_overlap: unknown key 'anything' (expected no keys)");
+}
+
+TEST_CASE("a log kind that takes no keys accepts an empty mapping or nothing", "[scenario][errors]") {
+    for (const char* entry : {"{}", "", "~"}) {
+        const std::string yaml = std::string(kTwoBodies) + "log:\n  - max_overlap: " + entry + "\n";
+        INFO(yaml);
+        CHECK(problems(yaml).empty());
+    }
 }
 
 // ---- expect ------------------------------------------------------------------------------

@@ -77,8 +77,9 @@ TEST_CASE("the tunnel scenario loads with the values it states", "[scenario]") {
     CHECK(s.decimals == 3);
 }
 
-TEST_CASE("the scenario example of SPEC.md loads as written there", "[scenario]") {
-    // The SPEC's example, character for character (it is also tests/scenario/fixtures/tunnel.yaml).
+TEST_CASE("the scenario example of README.md loads as written there", "[scenario]") {
+    // README.md's example scenario, character for character except the comment after `frames: 40`
+    // (it is also tests/scenario/fixtures/tunnel.yaml).
     const Scenario s = load_text(R"(
 name: tunnel
 about: A sphere fast enough to skip over a 10 cm wall.
@@ -329,7 +330,8 @@ log:
 }
 
 TEST_CASE("defaults: name from the file stem, 60 Hz, 60 frames, identity rotation", "[scenario]") {
-    const ScenarioTemplate t = parse_scenario_template("bodies: { a: { sphere: { radius: 1 } } }\n", "dir/drop_ball.yaml");
+    const ScenarioTemplate t =
+        parse_scenario_template("bodies: { a: { sphere: { radius: 1 } } }\n", "dir/drop_ball.yaml");
     const Scenario& s = t.base();
     CHECK(s.name == "drop_ball");
     CHECK(s.file == "dir/drop_ball.yaml");

@@ -1,0 +1,324 @@
+// The world and the bodies of a scenario: world settings, then each body with its one shape.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string_view>
+
+#include "scenario/reader_state.h"
+
+namespace collide::reader {
+
+using detail::component;
+using detail::kMaxFrames;
+
+namespace {
+
+/// The keys that name a body's shape, one per Shape alternative.
+constexpr std::array<std::string_view, 6> kShapeKeys = {"sphere", "box", "capsule", "triangle", "hull", "plane"};
+
+/// A `box:` of body `body`: min and max (an Aabb), centre and half (an Aabb), or centre, half
+/// and rotation (an Obb).
+void read_box(ReaderState& r, const MapView& view, int body, const std::string& path) {
+    TemplateData& t = r.t;
+    NumberReader& num = r.numbers;
+    BodyDef& def = t.base.bodies[static_cast<std::size_t>(body)];
+    const Entry* mn = view.find("min");
+    const Entry* mx = view.find("max");
+    const Entry* centre = view.find("centre");
+    const Entry* half = view.find("half");
+    const Entry* rotation = view.find("rotation");
+    if ((mn || mx) && (centre || half || rotation)) {
+        const Entry* second = centre ? centre : (half ? half : rotation);
+        r.problems.error(second->key_mark,
+                         path + ": write a box with min and max, or with centre, half and rotation; not both");
+        return;
+    }
+    if (mn || mx) {
+        def.shape = Aabb{};
+        const Entry* a = require(r.problems, view, "min", path);
+        const Entry* b = require(r.problems, view, "max", path);
+        const std::size_t ops_before = t.ops.size();
+        const bool ok_a = num.read_vec(a, {&Aabb::min, body}, path + ".min");
+        const bool ok_b = num.read_vec(b, {&Aabb::max, body}, path + ".max");
+        if (!ok_a || !ok_b) return;
+        const SourceMark m = mark_of(b->value, b->key_mark);
+        if (t.ops.size() != ops_before) {
+            num.add_op(OpKind::check_min_max, {detail::AabbShape{}, body}, {0}, m, path);
+            return;
+        }
+        const Aabb& box = std::get<Aabb>(def.shape);
+        for (std::size_t k = 0; k < 3; ++k)
+            if (box.min[k] > box.max[k]) {
+                const char axis = "xyz"[k];
+                r.problems.error(m, path + " max." + axis + " (" + detail::number_text(box.max[k]) +
+                                        ") is below min." + axis + " (" + detail::number_text(box.min[k]) + ")");
+                return;
+            }
+        return;
+    }
+    const Entry* h = require(r.problems, view, "half", path);
+    if (!h) return;
+    std::vector<Num> c{Num{true}, Num{true}, Num{true}};
+    if (centre) {
+        const auto cv = num.vec3(centre->value, path + ".centre", centre->key_mark);
+        if (!cv) return;
+        c = *cv;
+    }
+    const auto hv = num.vec3(h->value, path + ".half", h->key_mark, kNonNegative);
+    if (!hv) return;
+    if (!rotation) {
+        def.shape = Aabb{value_of(c) - value_of(*hv), value_of(c) + value_of(*hv)};
+        if (any_dep(c) || any_dep(*hv))
+            num.add_op(OpKind::aabb_centre_half, {detail::AabbShape{}, body},
+                       {num.slot_of(c[0]), num.slot_of(c[1]), num.slot_of(c[2]), num.slot_of((*hv)[0]),
+                        num.slot_of((*hv)[1]), num.slot_of((*hv)[2])},
+                       mark_of(h->value, h->key_mark), path);
+        return;
+    }
+    def.shape = Obb{};
+    const SourceMark cm = centre ? mark_of(centre->value, centre->key_mark) : view.mark;
+    const SourceMark hm = mark_of(h->value, h->key_mark);
+    for (std::size_t k = 0; k < 3; ++k) {
+        const int i = static_cast<int>(k);
+        num.set(c[k], component({&Obb::centre, body}, i), path + ".centre[" + std::to_string(k) + "]", cm);
+        num.set((*hv)[k], component({&Obb::half, body}, i), path + ".half[" + std::to_string(k) + "]", hm);
+    }
+    num.read_rotation(rotation, {&Obb::axes, body}, true, path + ".rotation");
+}
+
+/// The `points:` of a `hull:` of body `body`.
+void read_hull(ReaderState& r, const MapView& view, int body, const std::string& path) {
+    Hull& hull = std::get<Hull>(r.t.base.bodies[static_cast<std::size_t>(body)].shape);
+    const Entry* p = require(r.problems, view, "points", path);
+    if (!p) return;
+    const std::string what = path + ".points";
+    const SourceMark m = mark_of(p->value, p->key_mark);
+    if (!p->value.IsSequence()) {
+        r.problems.error(m, what + ": expected a list of points [[x, y, z], ...], got " + describe(p->value));
+        return;
+    }
+    if (p->value.size() < 3 || p->value.size() > static_cast<std::size_t>(kHullMaxPoints)) {
+        r.problems.error(m, what + ": a hull needs 3 to " + std::to_string(kHullMaxPoints) + " points, got " +
+                                std::to_string(p->value.size()));
+        return;
+    }
+    hull.count = static_cast<int>(p->value.size());
+    for (std::size_t i = 0; i < p->value.size(); ++i) {
+        const std::string pw = what + "[" + std::to_string(i) + "]";
+        const YAML::Node point = p->value[i];
+        const auto v = r.numbers.vec3(point, pw, m);
+        if (!v) continue;
+        const SourceMark pm = mark_of(point, m);
+        for (std::size_t k = 0; k < 3; ++k)
+            r.numbers.set((*v)[k], component({&Hull::points, body}, static_cast<int>(3 * i + k)),
+                          pw + "[" + std::to_string(k) + "]", pm);
+    }
+}
+
+/// The shape `e` (its key names the kind) of body `body`.
+void read_shape(ReaderState& r, const Entry& e, int body, const std::string& body_path) {
+    const std::string path = body_path + "." + e.key;
+    NumberReader& num = r.numbers;
+    Shape& shape = r.t.base.bodies[static_cast<std::size_t>(body)].shape;
+    if (e.key == "sphere") {
+        shape = Sphere{};
+        const auto view = read_map(r.problems, e.value, path, e.key_mark, {"radius", "centre"});
+        if (!view) return;
+        num.read_into(require(r.problems, *view, "radius", path), {&Sphere::radius, body}, path + ".radius",
+                      kNonNegative);
+        num.read_vec(view->find("centre"), {&Sphere::centre, body}, path + ".centre");
+    } else if (e.key == "box") {
+        const auto view = read_map(r.problems, e.value, path, e.key_mark, {"min", "max", "centre", "half", "rotation"});
+        if (!view) return;
+        read_box(r, *view, body, path);
+    } else if (e.key == "capsule") {
+        shape = Capsule{};
+        const auto view = read_map(r.problems, e.value, path, e.key_mark, {"a", "b", "radius"});
+        if (!view) return;
+        num.read_vec(require(r.problems, *view, "a", path), {&Capsule::a, body}, path + ".a");
+        num.read_vec(require(r.problems, *view, "b", path), {&Capsule::b, body}, path + ".b");
+        num.read_into(require(r.problems, *view, "radius", path), {&Capsule::radius, body}, path + ".radius",
+                      kNonNegative);
+    } else if (e.key == "triangle") {
+        shape = Triangle{};
+        const auto view = read_map(r.problems, e.value, path, e.key_mark, {"a", "b", "c"});
+        if (!view) return;
+        num.read_vec(require(r.problems, *view, "a", path), {&Triangle::a, body}, path + ".a");
+        num.read_vec(require(r.problems, *view, "b", path), {&Triangle::b, body}, path + ".b");
+        num.read_vec(require(r.problems, *view, "c", path), {&Triangle::c, body}, path + ".c");
+    } else if (e.key == "hull") {
+        shape = Hull{};
+        const auto view = read_map(r.problems, e.value, path, e.key_mark, {"points"});
+        if (!view) return;
+        read_hull(r, *view, body, path);
+    } else if (e.key == "plane") {
+        shape = Plane{};
+        const auto view = read_map(r.problems, e.value, path, e.key_mark, {"normal", "offset"});
+        if (!view) return;
+        num.read_unit(require(r.problems, *view, "normal", path), {&Plane::normal, body}, path + ".normal");
+        num.read_into(view->find("offset"), {&Plane::offset, body}, path + ".offset", kAny);
+    }
+}
+
+/// Body `name`, its definition `n`.
+void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark, const YAML::Node& n) {
+    const std::string path = "bodies." + name;
+    NumberReader& num = r.numbers;
+    r.t.base.bodies.emplace_back();
+    const int index = static_cast<int>(r.t.base.bodies.size()) - 1;
+    BodyDef& b = r.t.base.bodies.back();
+    b.name = name;
+    b.mark = name_mark;
+    r.body_index.emplace(name, index);
+    const auto view = read_map(r.problems, n, path, name_mark,
+                               {"sphere", "box", "capsule", "triangle", "hull", "plane", "position", "velocity",
+                                "rotation", "restitution", "friction", "mass", "static", "ccd", "character",
+                                "slope_limit"});
+    if (!view) return;
+    const Entry* shape = nullptr;
+    for (const Entry& entry : view->entries) {
+        if (std::find(kShapeKeys.begin(), kShapeKeys.end(), entry.key) == kShapeKeys.end()) continue;
+        if (shape) {
+            r.problems.error(entry.key_mark,
+                             path + ": a body has exactly one shape, but it has " + shape->key + " and " + entry.key);
+            continue;
+        }
+        shape = &entry;
+    }
+    if (!shape)
+        r.problems.error(view->mark, path + ": no shape (give one of sphere, box, capsule, triangle, hull, plane)");
+    else
+        read_shape(r, *shape, index, path);
+    num.read_vec(view->find("position"), {&BodyDef::position, index}, path + ".position");
+    num.read_vec(view->find("velocity"), {&BodyDef::velocity, index}, path + ".velocity");
+    num.read_rotation(view->find("rotation"), {&BodyDef::rotation, index}, false, path + ".rotation");
+    num.read_into(view->find("restitution"), {&BodyDef::restitution, index}, path + ".restitution", kUnit);
+    num.read_into(view->find("friction"), {&BodyDef::friction, index}, path + ".friction", kUnit);
+    num.read_into(view->find("mass"), {&BodyDef::mass, index}, path + ".mass", kPositive);
+    read_bool(r.problems, view->find("static"), b.is_static, path + ".static");
+    read_bool(r.problems, view->find("ccd"), b.ccd, path + ".ccd");
+    read_bool(r.problems, view->find("character"), b.character, path + ".character");
+    num.read_into(view->find("slope_limit"), {&BodyDef::slope_limit, index}, path + ".slope_limit", Check{0, 90});
+    if (shape && shape->key == "plane" && !b.is_static)
+        r.problems.error(shape->key_mark, path + ": a plane is infinite, so it must be static (add static: true)");
+}
+
+} // namespace
+
+void read_world(ReaderState& r, const Entry* e) {
+    if (!e) return;
+    const auto view = read_map(r.problems, e->value, "world", e->key_mark,
+                               {"rate", "dt", "frames", "duration", "gravity", "detection", "phase", "skin",
+                                "integrator", "rest_speed", "rest_time", "character_iterations"});
+    if (!view) return;
+    NumberReader& num = r.numbers;
+    WorldDef& w = r.t.base.world;
+    const Entry* rate = view->find("rate");
+    const Entry* dt = view->find("dt");
+    bool dt_dep = false;
+    if (rate && dt) {
+        r.problems.error(dt->key_mark, "world: give rate or dt, not both");
+    } else if (rate) {
+        const Num n = num.number(rate->value, "world.rate", rate->key_mark, kPositive);
+        if (n.ok) {
+            w.dt = 1.0 / n.value;
+            dt_dep = n.dep;
+            if (n.dep)
+                num.add_op(OpKind::dt_from_rate, {&WorldDef::dt}, {n.slot}, mark_of(rate->value, rate->key_mark),
+                           "world.rate");
+        }
+    } else if (dt) {
+        const Num n = num.number(dt->value, "world.dt", dt->key_mark, kPositive);
+        num.set(n, {&WorldDef::dt}, "world.dt", mark_of(dt->value, dt->key_mark));
+        dt_dep = n.dep;
+    }
+    const Entry* frames = view->find("frames");
+    const Entry* duration = view->find("duration");
+    if (frames && duration) {
+        r.problems.error(duration->key_mark, "world: give frames or duration, not both");
+    } else if (frames) {
+        num.read_into(frames, {&WorldDef::frames}, "world.frames", whole(1, kMaxFrames));
+    } else if (duration) {
+        const std::string what = "world.duration";
+        const Num n = num.number(duration->value, what, duration->key_mark, kPositive);
+        const SourceMark m = mark_of(duration->value, duration->key_mark);
+        if (n.ok && (n.dep || dt_dep)) {
+            num.add_op(OpKind::frames_from_duration, {&WorldDef::frames}, {num.slot_of(n)}, m, what);
+        } else if (n.ok) {
+            const double f = std::max(1.0, std::round(n.value / w.dt));
+            if (f > kMaxFrames)
+                r.problems.error(m, what + " gives " + detail::number_text(f) + " frames; at most " +
+                                        std::to_string(kMaxFrames));
+            else
+                w.frames = static_cast<int>(f);
+        }
+    }
+    num.read_vec(view->find("gravity"), {&WorldDef::gravity}, "world.gravity");
+    if (const Entry* d = view->find("detection")) {
+        std::string s;
+        if (read_string(r.problems, d, s, "world.detection", false)) {
+            if (s == "discrete") w.detection = Detection::discrete;
+            else if (s == "swept") w.detection = Detection::swept;
+            else
+                r.problems.error(mark_of(d->value, d->key_mark),
+                                 "world.detection must be discrete or swept, got \"" + s + "\"");
+        }
+    }
+    num.read_into(view->find("phase"), {&WorldDef::phase}, "world.phase", Check{0, 1, false, true});
+    if (const Entry* sk = view->find("skin")) {
+        const Num n = num.number(sk->value, "world.skin", sk->key_mark, kNonNegative);
+        num.set(n, {&WorldDef::skin}, "world.skin", mark_of(sk->value, sk->key_mark));
+        r.skin_dep = n.dep;
+    }
+    if (const Entry* in = view->find("integrator")) {
+        std::string s;
+        if (read_string(r.problems, in, s, "world.integrator", false)) {
+            if (s == "exact") w.integrator = Integrator::exact;
+            else if (s == "euler") w.integrator = Integrator::euler;
+            else
+                r.problems.error(mark_of(in->value, in->key_mark),
+                                 "world.integrator must be exact or euler, got \"" + s + "\"");
+        }
+    }
+    num.read_into(view->find("rest_speed"), {&WorldDef::rest_speed}, "world.rest_speed", kNonNegative);
+    num.read_into(view->find("rest_time"), {&WorldDef::rest_time}, "world.rest_time", kNonNegative);
+    num.read_into(view->find("character_iterations"), {&WorldDef::character_iterations}, "world.character_iterations",
+                  whole(1, 16));
+}
+
+void read_bodies(ReaderState& r, const Entry* e) {
+    if (!e) return;
+    const auto view = read_open_map(r.problems, e->value, "bodies", e->key_mark);
+    if (!view || !not_too_many(r.problems, view->entries.size(), "bodies", view->mark)) return;
+    for (const Entry& b : view->entries) {
+        if (b.key.empty()) {
+            r.problems.error(b.key_mark, "bodies: a body needs a name");
+            continue;
+        }
+        read_body_def(r, b.key, b.key_mark, b.value);
+    }
+}
+
+BodyIndex body_ref(ReaderState& r, const Entry* e, const std::string& what) {
+    if (!e) return -2;
+    const SourceMark m = mark_of(e->value, e->key_mark);
+    if (!e->value.IsScalar() || e->value.IsNull()) {
+        r.problems.error(m, what + ": expected a body name, got " + describe(e->value));
+        return -2;
+    }
+    const std::string& name = e->value.Scalar();
+    if (const auto it = r.body_index.find(name); it != r.body_index.end()) return it->second;
+    std::vector<std::string> names;
+    for (const BodyDef& b : r.t.base.bodies) names.push_back(b.name);
+    r.problems.error(m, what + ": no body named '" + name + "' (" +
+                            (names.empty() ? std::string("the scenario has no bodies") : "bodies: " + join(names)) +
+                            ")");
+    return -2;
+}
+
+void read_body(ReaderState& r, const MapView& view, const char* key, BodyIndex& field, const std::string& path) {
+    const BodyIndex b = body_ref(r, require(r.problems, view, key, path), path_join(path, key));
+    if (b >= 0) field = b;
+}
+
+} // namespace collide::reader

@@ -1,0 +1,119 @@
+// The expectations of a scenario: `expect:` conditions on logged values (ID.FIELD), resolved
+// against the log read before them.
+#include <unordered_map>
+
+#include "model/log.h"
+#include "scenario/expression.h"
+#include "scenario/reader_state.h"
+
+namespace collide::reader {
+
+void read_expect(ReaderState& r, const Entry* e) {
+    if (!e) return;
+    const SourceMark m = mark_of(e->value, e->key_mark);
+    if (e->value.IsNull()) return;
+    if (!e->value.IsSequence()) {
+        r.problems.error(m, "expect: expected a list of conditions (- { value: ID.FIELD, equals: ... }), got " +
+                                describe(e->value));
+        return;
+    }
+    if (!not_too_many(r.problems, e->value.size(), "expect", m)) return;
+    const Scenario& base = r.t.base;
+    const Layout layout = layout_of(base);
+    std::vector<std::string> ids;
+    std::unordered_map<std::string, int> entry_of; // log id → entry index
+    for (const LogDef& d : base.log) {
+        entry_of.emplace(d.id, static_cast<int>(ids.size()));
+        ids.push_back(d.id);
+    }
+    // The field index of "ID.FIELD" (or of a FIELD only one entry has), or −1.
+    const auto find = [&](const std::string& text) {
+        const auto dot = text.rfind('.');
+        if (dot == std::string::npos) return is_identifier(text) ? layout.find(base, text) : -1;
+        const auto it = entry_of.find(text.substr(0, dot));
+        return it == entry_of.end() ? -1 : layout.find(it->second, std::string_view(text).substr(dot + 1));
+    };
+    const auto refers_to_dropped = [&](const std::string& text) {
+        const auto dot = text.rfind('.');
+        return dot != std::string::npos && r.dropped_ids.count(text.substr(0, dot)) != 0;
+    };
+    // "ID.FIELD" resolved against the log, or an error at the node.
+    const auto logged = [&](const YAML::Node& n, const std::string& what, SourceMark fallback) -> bool {
+        const SourceMark nm = mark_of(n, fallback);
+        if (!n.IsScalar() || n.IsNull()) {
+            r.problems.error(nm, what + ": expected a logged value ID.FIELD, got " + describe(n));
+            return false;
+        }
+        const std::string& text = n.Scalar();
+        if (find(text) >= 0) return true;
+        if (!refers_to_dropped(text))
+            r.problems.error(nm, what + ": no logged value '" + text + "' (" +
+                                     (ids.empty() ? std::string("the log is empty") : "log ids: " + join(ids)) + ")");
+        return false;
+    };
+    for (std::size_t i = 0; i < e->value.size(); ++i) {
+        const std::string path = "expect[" + std::to_string(i) + "]";
+        const YAML::Node item = e->value[i];
+        const SourceMark im = mark_of(item, m);
+        if (!item.IsMap()) {
+            r.problems.error(im, path + ": expected a mapping { value: ID.FIELD, equals: ... }, got " + describe(item));
+            continue;
+        }
+        const auto view = read_map(r.problems, item, path, im, {"value", "equals", "at_most", "at_least", "tolerance"});
+        if (!view) continue;
+        r.t.base.expect.emplace_back();
+        const int index = static_cast<int>(r.t.base.expect.size()) - 1;
+        ExpectDef& x = r.t.base.expect.back();
+        x.mark = im;
+        const Entry* value = require(r.problems, *view, "value", path);
+        if (value && logged(value->value, path + ".value", value->key_mark)) x.value = value->value.Scalar();
+        const Entry* cmp = nullptr;
+        for (const char* key : {"equals", "at_most", "at_least"}) {
+            const Entry* c = view->find(key);
+            if (!c) continue;
+            if (cmp) {
+                r.problems.error(c->key_mark, path + ": give one of equals, at_most or at_least, not both " + cmp->key +
+                                                  " and " + c->key);
+                continue;
+            }
+            cmp = c;
+        }
+        if (!cmp) {
+            r.problems.error(view->mark, path + ": missing the comparison (equals, at_most or at_least)");
+            continue;
+        }
+        x.op = cmp->key == "equals"    ? ExpectOp::equals
+               : cmp->key == "at_most" ? ExpectOp::at_most
+                                       : ExpectOp::at_least;
+        const std::string cwhat = path + "." + cmp->key;
+        const YAML::Node& cv = cmp->value;
+        std::string rhs;
+        if (cv.IsScalar() && !cv.IsNull() && cv.Tag() == "?" &&
+            (cv.Scalar() == "true" || cv.Scalar() == "false" || cv.Scalar() == "True" || cv.Scalar() == "False")) {
+            x.number = (cv.Scalar()[0] == 't' || cv.Scalar()[0] == 'T') ? 1 : 0;
+            rhs = cv.Scalar();
+        } else if (cv.IsScalar() && !cv.IsNull() && find(cv.Scalar()) >= 0) {
+            x.other = cv.Scalar();
+            rhs = x.other;
+        } else if (cv.IsScalar() && !cv.IsNull() && cv.Scalar().find('$') == std::string::npos &&
+                   !detail::parse_plain_number(cv.Scalar(), x.number) && cv.Scalar().find('.') != std::string::npos &&
+                   is_identifier(cv.Scalar().substr(0, cv.Scalar().rfind('.')))) {
+            logged(cv, cwhat, cmp->key_mark); // looks like ID.FIELD: say which value is missing
+            continue;
+        } else {
+            const Num n = r.numbers.number(cv, cwhat, cmp->key_mark, kAny);
+            r.numbers.set(n, {&ExpectDef::number, index}, cwhat, mark_of(cv, cmp->key_mark));
+            if (!n.ok) continue;
+            rhs = cv.Scalar();
+        }
+        std::string tolerance_text;
+        if (const Entry* tol = view->find("tolerance")) {
+            r.numbers.read_into(tol, {&ExpectDef::tolerance, index}, path + ".tolerance", kNonNegative);
+            if (tol->value.IsScalar()) tolerance_text = " within " + tol->value.Scalar();
+        }
+        const char* symbol = x.op == ExpectOp::equals ? " = " : (x.op == ExpectOp::at_most ? " <= " : " >= ");
+        x.text = x.value + symbol + rhs + tolerance_text;
+    }
+}
+
+} // namespace collide::reader
