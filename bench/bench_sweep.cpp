@@ -49,7 +49,7 @@ log:
 struct GridSetup {
     SweepModel model;
     SweepPlan plan;
-    std::unique_ptr<SweepRunner> runner;
+    std::unique_ptr<GridExecutor> runner;
     std::vector<double> values;
 };
 
@@ -63,7 +63,7 @@ GridSetup& grid_setup(Detection mode, int jobs) {
         for (int i = 0; i < 1000; ++i) speed.values.push_back(10 + i * (990.0 / 999.0));
         setup->plan.grid = Grid({speed, parse_vary("offset=0:0.999:0.001", setup->model.param_names)});
         setup->plan.modes = {mode};
-        setup->runner = std::make_unique<SweepRunner>(setup->model, setup->plan, jobs);
+        setup->runner = std::make_unique<GridExecutor>(setup->model, setup->plan, jobs);
         setup->values.resize(setup->plan.rows() * setup->model.fields.size());
     }
     return *setup;
@@ -73,7 +73,7 @@ void tunnel_grid(benchmark::State& state) {
     const Detection mode = state.range(0) == 0 ? Detection::discrete : Detection::swept;
     const int jobs = static_cast<int>(state.range(1));
     GridSetup& setup = grid_setup(mode, jobs);
-    SweepRunner& runner = *setup.runner;
+    GridExecutor& runner = *setup.runner;
     std::vector<double>& values = setup.values;
     const std::uint64_t rows = setup.plan.rows();
     const std::uint64_t block_rows = state.range(2);
@@ -82,7 +82,7 @@ void tunnel_grid(benchmark::State& state) {
     for (auto _ : state) {
         for (std::uint64_t first = 0; first < rows; first += block_rows) {
             const std::uint64_t count = std::min(block_rows, rows - first);
-            runner.run(first, count, std::span<double>(values).subspan(first * width, count * width));
+            runner.compute_rows(first, count, std::span<double>(values).subspan(first * width, count * width));
         }
         benchmark::DoNotOptimize(values.data());
     }

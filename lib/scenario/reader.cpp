@@ -20,7 +20,7 @@
 #include "scenario/expression.h"
 #include "scenario/load.h"
 #include "scenario/template_data.h"
-#include "scenario/text_scan.h"
+#include "io/text_scan.h"
 
 namespace collide {
 
@@ -1176,6 +1176,27 @@ void Reader::read_expect(const Entry* e) {
     }
 }
 
+/// Deepest nesting of block and flow collections a scenario may use.
+constexpr int kMaxScenarioNesting = 64;
+
+/// The first reason raw `text` cannot be a scenario's YAML, or nothing. Binary content (a NUL
+/// byte, invalid UTF-8) is reported at 1:1 (the file as a whole is wrong) with the offending
+/// position in the message; nesting too deep is reported where the limit is crossed.
+std::optional<Diagnostic> check_scenario_text(std::string_view text, const std::string& shown) {
+    const auto at = [](const TextPosition& p) {
+        return "line " + std::to_string(p.line) + ", column " + std::to_string(p.column);
+    };
+    if (const auto nul = find_nul_byte(text))
+        return Diagnostic{shown, 1, 1, "not a YAML text file: NUL byte at " + at(*nul)};
+    if (const auto bad = find_invalid_utf8(text))
+        return Diagnostic{shown, 1, 1, "not a YAML text file: invalid UTF-8 at " + at(*bad)};
+    if (const auto deep = find_nesting_deeper_than(text, kMaxScenarioNesting))
+        return Diagnostic{shown, deep->line, deep->column,
+                          "nesting deeper than " + std::to_string(kMaxScenarioNesting) +
+                              " levels: a scenario is a shallow mapping (refusing to parse)"};
+    return std::nullopt;
+}
+
 bool mark_before(const Diagnostic& a, const Diagnostic& b) {
     return a.line != b.line ? a.line < b.line : a.column < b.column;
 }
@@ -1186,8 +1207,7 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     auto data = std::make_shared<TemplateData>();
     data->file = file;
     const std::string shown = display_name(file);
-    if (const auto problem = scan_scenario_text(text))
-        throw InputError({{shown, problem->line, problem->column, problem->message}});
+    if (auto problem = check_scenario_text(text, shown)) throw InputError({std::move(*problem)});
 
     YAML::Node root;
     try {
@@ -1204,7 +1224,7 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     if (!root.IsDefined() || (root.IsNull() && !second)) {
         const auto content = first_content(text);
         if (!content) throw InputError({{shown, 1, 1, "empty scenario"}});
-        throw InputError({{shown, content->first, content->second,
+        throw InputError({{shown, content->line, content->column,
                               "a scenario must be a mapping (name:, world:, bodies:, ...), but this reads as nothing"}});
     }
 
