@@ -61,8 +61,8 @@ int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& e
     int worst = kExitOk;
     for (const std::string& file : request.files) {
         const Diagnostic here{display_name(file), 1, 1, ""};
-        worst = std::max(worst, exit_code_for_errors(err, "sim", [&] { return simulate_file(file, request, logs, err); },
-                                                     here));
+        const auto body = [&] { return simulate_file(file, request, logs, err); };
+        worst = std::max(worst, exit_code_for_errors(err, "sim", body, here));
     }
     if (worst == kExitBadInput) return worst;
     const std::string text = join_logs(request, logs);

@@ -1225,7 +1225,7 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
         const auto content = first_content(text);
         if (!content) throw InputError({{shown, 1, 1, "empty scenario"}});
         throw InputError({{shown, content->line, content->column,
-                              "a scenario must be a mapping (name:, world:, bodies:, ...), but this reads as nothing"}});
+                           "a scenario must be a mapping (name:, world:, bodies:, ...), but this reads as nothing"}});
     }
 
     Reader reader(*data);

@@ -50,7 +50,8 @@ SweepFormat parse_sweep_format(std::string_view text) {
 
 int find_measure(const SweepModel& model, std::string_view name) {
     const int n = static_cast<int>(model.columns.size());
-    if (n == 0) throw command_error(fmt::format("{}: the scenario logs nothing, so there is no measure to map", model.file));
+    if (n == 0)
+        throw command_error(fmt::format("{}: the scenario logs nothing, so there is no measure to map", model.file));
     if (name.empty()) {
         for (int i = 0; i < n; ++i)
             if (model.fields[i].name == "hit") return i;
@@ -71,8 +72,8 @@ int find_measure(const SweepModel& model, std::string_view name) {
     std::string list;
     for (int i = 0; i < n; ++i) list += (i > 0 ? ", " : "") + model.columns[i];
     throw command_error(fmt::format("--measure {}: {}; the fields are {}", name,
-                                 found == -2 ? "several log entries have it, name one as ID.FIELD" : "no such field",
-                                 list));
+                                     found == -2 ? "several log entries have it, name one as ID.FIELD" : "no such field",
+                                     list));
 }
 
 void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::string& out) {

@@ -91,7 +91,8 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
             if (!split_fields(line, fields))
                 throw error_at(shard, line_no, "a quoted field is not closed");
             if (fields.size() != columns)
-                throw error_at(shard, line_no, fmt::format("the row has {} fields, the header has {}", fields.size(), columns));
+                throw error_at(shard, line_no,
+                               fmt::format("the row has {} fields, the header has {}", fields.size(), columns));
             Row row;
             const std::string_view cell = fields[0];
             const auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), row.cell);
@@ -100,7 +101,8 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
             if (fields[detection] == "discrete") row.mode = 0;
             else if (fields[detection] == "swept") row.mode = 1;
             else
-                throw error_at(shard, line_no, fmt::format("the detection '{}' is neither discrete nor swept", fields[detection]));
+                throw error_at(shard, line_no,
+                               fmt::format("the detection '{}' is neither discrete nor swept", fields[detection]));
             for (std::size_t a = 1; a < detection; ++a) distinct[a - 1].insert(fields[a]);
             row.file = static_cast<std::uint32_t>(f);
             row.line = static_cast<std::uint32_t>(line_no);
@@ -133,19 +135,20 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
         const Row& r = rows[i];
         if (i > 0 && rows[i - 1].cell == r.cell && rows[i - 1].mode == r.mode) {
             const Row& first = rows[i - 1];
-            throw error_at(shards[r.file], r.line, fmt::format("cell {} ({}) appears twice; it is also at {}:{}", r.cell,
-                                         mode_name(r.mode), shards[first.file].name, first.line));
+            throw error_at(shards[r.file], r.line,
+                           fmt::format("cell {} ({}) appears twice; it is also at {}:{}", r.cell, mode_name(r.mode),
+                                       shards[first.file].name, first.line));
         }
         const std::uint64_t cell = k / modes.size();
         const int mode = modes[k % modes.size()];
         if (r.cell != cell || r.mode != mode)
             throw command_error(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)", cell,
-                                         mode_name(mode), cells));
+                                             mode_name(mode), cells));
         ++k;
     }
     if (k < expected_rows)
         throw command_error(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)",
-                                     k / modes.size(), mode_name(modes[k % modes.size()]), cells));
+                                         k / modes.size(), mode_name(modes[k % modes.size()]), cells));
 
     std::string out;
     std::size_t size = header.size() + 1;
