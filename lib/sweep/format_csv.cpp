@@ -71,9 +71,8 @@ int find_measure(const SweepModel& model, std::string_view name) {
     if (found >= 0) return found;
     std::string list;
     for (int i = 0; i < n; ++i) list += (i > 0 ? ", " : "") + model.columns[i];
-    throw command_error(fmt::format("--measure {}: {}; the fields are {}", name,
-                                     found == -2 ? "several log entries have it, name one as ID.FIELD" : "no such field",
-                                     list));
+    const char* why = found == -2 ? "several log entries have it, name one as ID.FIELD" : "no such field";
+    throw command_error(fmt::format("--measure {}: {}; the fields are {}", name, why, list));
 }
 
 void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::string& out) {
