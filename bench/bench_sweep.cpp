@@ -41,15 +41,15 @@ log:
   - first_contact: { body: bullet, with: wall }
 )";
 
-/// One sweep's state: the model, the grid, the runner and the results, made once per
-/// (mode, jobs) and kept for the whole program, as `collide sweep` keeps one runner for its whole
-/// grid. Building a runner per benchmark call measured badly on two threads: the previous
-/// runner's thread state, freed on the main thread, went to that thread's allocator cache, the
-/// next runner's two threads were then given neighbouring memory and contended for cache lines.
+/// One sweep's state: the model, the grid, the executor and the results, made once per
+/// (mode, jobs) and kept for the whole program, as `collide sweep` keeps one executor for its whole
+/// grid. Building an executor per benchmark call measured badly on two threads: the previous
+/// executor's thread state, freed on the main thread, went to that thread's allocator cache, the
+/// next executor's two threads were then given neighbouring memory and contended for cache lines.
 struct GridSetup {
     SweepModel model;
     SweepPlan plan;
-    std::unique_ptr<SweepRunner> runner;
+    std::unique_ptr<GridExecutor> executor;
     std::vector<double> values;
 };
 
@@ -63,7 +63,7 @@ GridSetup& grid_setup(Detection mode, int jobs) {
         for (int i = 0; i < 1000; ++i) speed.values.push_back(10 + i * (990.0 / 999.0));
         setup->plan.grid = Grid({speed, parse_vary("offset=0:0.999:0.001", setup->model.param_names)});
         setup->plan.modes = {mode};
-        setup->runner = std::make_unique<SweepRunner>(setup->model, setup->plan, jobs);
+        setup->executor = std::make_unique<GridExecutor>(setup->model, setup->plan, jobs);
         setup->values.resize(setup->plan.rows() * setup->model.fields.size());
     }
     return *setup;
@@ -73,27 +73,28 @@ void tunnel_grid(benchmark::State& state) {
     const Detection mode = state.range(0) == 0 ? Detection::discrete : Detection::swept;
     const int jobs = static_cast<int>(state.range(1));
     GridSetup& setup = grid_setup(mode, jobs);
-    SweepRunner& runner = *setup.runner;
+    GridExecutor& executor = *setup.executor;
     std::vector<double>& values = setup.values;
     const std::uint64_t rows = setup.plan.rows();
     const std::uint64_t block_rows = state.range(2);
     const std::size_t width = setup.model.fields.size();
-    const std::uint64_t frames_before = runner.frames_simulated();
+    const std::uint64_t frames_before = executor.frames_simulated();
     for (auto _ : state) {
         for (std::uint64_t first = 0; first < rows; first += block_rows) {
             const std::uint64_t count = std::min(block_rows, rows - first);
-            runner.run(first, count, std::span<double>(values).subspan(first * width, count * width));
+            executor.compute_rows(first, count, std::span<double>(values).subspan(first * width, count * width));
         }
         benchmark::DoNotOptimize(values.data());
     }
-    const double frames = static_cast<double>(runner.frames_simulated() - frames_before); // frames stepped in this run
+    // frames stepped in this run
+    const double frames = static_cast<double>(executor.frames_simulated() - frames_before);
     const double cells = static_cast<double>(rows) * static_cast<double>(state.iterations());
     state.SetItemsProcessed(static_cast<std::int64_t>(cells));
     state.counters["cells/s"] = benchmark::Counter(cells, benchmark::Counter::kIsRate);
     state.counters["frames/s"] = benchmark::Counter(frames, benchmark::Counter::kIsRate);
     state.counters["nominal_frames/s"] = benchmark::Counter(cells * kFrames, benchmark::Counter::kIsRate);
     state.counters["frames/cell"] = frames / cells;
-    state.counters["threads"] = static_cast<double>(runner.threads_used());
+    state.counters["threads"] = static_cast<double>(executor.threads_used());
     state.SetLabel(mode == Detection::discrete ? "discrete" : "swept");
 }
 

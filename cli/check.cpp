@@ -1,4 +1,4 @@
-// `collide check`: parses its options and hands them to the library runner (report/check.h).
+// `collide check`: parses its options and calls the library (app/check.h).
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "commands.h"
-#include "report/check.h"
+#include "app/check.h"
 
 void add_check_command(CLI::App& app, int& exit_code) {
     struct State {
@@ -40,6 +40,6 @@ void add_check_command(CLI::App& app, int& exit_code) {
         std::erase(options.update_names, std::string());
         options.color = collide::color_wanted(state->color);
         options.ci = collide::in_ci();
-        exit_code = collide::run_check(options, std::cout, std::cerr);
+        exit_code = collide::check_command(options, std::cout, std::cerr);
     });
 }

@@ -1,8 +1,9 @@
 // `collide merge FILE... [-o FILE]`: parse the options and hand them to the library.
 #include <CLI/CLI.hpp>
+#include <iostream>
 
 #include "commands.h"
-#include "sweep/command.h"
+#include "app/merge.h"
 
 void add_merge_command(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("merge", "Join the CSV of a sweep's shards into the whole grid");
@@ -10,5 +11,5 @@ void add_merge_command(CLI::App& app, int& exit_code) {
     auto output = std::make_shared<std::string>();
     cmd->add_option("files", *files, "Shard CSV files from collide sweep --format csv --shard K/N")->required();
     cmd->add_option("-o,--output", *output, "Write to this file (atomically) instead of stdout");
-    cmd->callback([files, output, &exit_code] { exit_code = collide::merge_command(*files, *output); });
+    cmd->callback([files, output, &exit_code] { exit_code = collide::merge_command(*files, *output, std::cerr); });
 }

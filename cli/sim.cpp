@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "commands.h"
-#include "report/sim.h"
+#include "app/sim.h"
 
 void add_sim_command(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("sim", "Run scenarios and print their logs");
@@ -23,6 +23,6 @@ void add_sim_command(CLI::App& app, int& exit_code) {
         request->format = *format == "json"  ? collide::LogFormat::json
                           : *format == "csv" ? collide::LogFormat::csv
                                              : collide::LogFormat::text;
-        exit_code = collide::run_sim(*request, std::cout, std::cerr);
+        exit_code = collide::sim_command(*request, std::cout, std::cerr);
     });
 }

@@ -1,8 +1,9 @@
 // `collide sweep FILE --vary …`: parse the options and hand them to the library.
 #include <CLI/CLI.hpp>
+#include <iostream>
 
 #include "commands.h"
-#include "sweep/command.h"
+#include "app/sweep.h"
 
 void add_sweep_command(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("sweep", "Run a scenario once per cell of a parameter grid");
@@ -24,6 +25,6 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
     cmd->callback([file, request, detection, format, &exit_code] {
         if (!detection->empty()) request->detection = collide::parse_detection_choice(*detection);
         request->format = collide::parse_sweep_format(*format);
-        exit_code = collide::sweep_command(*file, *request);
+        exit_code = collide::sweep_command(*file, *request, std::cerr);
     });
 }

@@ -3,11 +3,11 @@
 #include <iostream>
 
 #include "commands.h"
-#include "report/sim.h"
+#include "app/validate.h"
 
 void add_validate_command(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("validate", "Load and check scenarios without running them");
     auto files = std::make_shared<std::vector<std::string>>();
     cmd->add_option("files", *files, "Scenario files ('-' reads stdin)")->required();
-    cmd->callback([files, &exit_code] { exit_code = collide::run_validate(*files, std::cout, std::cerr); });
+    cmd->callback([files, &exit_code] { exit_code = collide::validate_command(*files, std::cout, std::cerr); });
 }

@@ -17,10 +17,11 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "io/text_scan.h"
 #include "scenario/expression.h"
 #include "scenario/load.h"
 #include "scenario/reader_state.h"
-#include "scenario/text_scan.h"
+#include "scenario/template_data.h"
 
 namespace collide {
 
@@ -104,6 +105,27 @@ void read(ReaderState& r, const YAML::Node& root) {
     read_expect(r, top->find("expect"));
 }
 
+/// Deepest nesting of block and flow collections a scenario may use.
+constexpr int kMaxScenarioNesting = 64;
+
+/// The first reason raw `text` cannot be a scenario's YAML, or nothing. Binary content (a NUL
+/// byte, invalid UTF-8) is reported at 1:1 (the file as a whole is wrong) with the offending
+/// position in the message; nesting too deep is reported where the limit is crossed.
+std::optional<Diagnostic> check_scenario_text(std::string_view text, const std::string& shown) {
+    const auto at = [](const TextPosition& p) {
+        return "line " + std::to_string(p.line) + ", column " + std::to_string(p.column);
+    };
+    if (const auto nul = find_nul_byte(text))
+        return Diagnostic{shown, 1, 1, "not a YAML text file: NUL byte at " + at(*nul)};
+    if (const auto bad = find_invalid_utf8(text))
+        return Diagnostic{shown, 1, 1, "not a YAML text file: invalid UTF-8 at " + at(*bad)};
+    if (const auto deep = find_nesting_deeper_than(text, kMaxScenarioNesting))
+        return Diagnostic{shown, deep->line, deep->column,
+                          "nesting deeper than " + std::to_string(kMaxScenarioNesting) +
+                              " levels: a scenario is a shallow mapping (refusing to parse)"};
+    return std::nullopt;
+}
+
 /// True when `a` was written before `b`.
 bool mark_before(const Diagnostic& a, const Diagnostic& b) {
     return a.line != b.line ? a.line < b.line : a.column < b.column;
@@ -117,8 +139,7 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     auto data = std::make_shared<detail::TemplateData>();
     data->file = file;
     const std::string shown = display_name(file);
-    if (const auto problem = scan_scenario_text(text))
-        throw InputError({{shown, problem->line, problem->column, problem->message}});
+    if (auto problem = reader::check_scenario_text(text, shown)) throw InputError({std::move(*problem)});
 
     YAML::Node root;
     try {
@@ -136,9 +157,8 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     if (!root.IsDefined() || (root.IsNull() && !second)) {
         const auto content = first_content(text);
         if (!content) throw InputError({{shown, 1, 1, "empty scenario"}});
-        throw InputError(
-            {{shown, content->first, content->second,
-              "a scenario must be a mapping (name:, world:, bodies:, ...), but this reads as nothing"}});
+        throw InputError({{shown, content->line, content->column,
+                           "a scenario must be a mapping (name:, world:, bodies:, ...), but this reads as nothing"}});
     }
 
     reader::ReaderState state(*data);

@@ -11,18 +11,18 @@
 #include <string>
 #include <string_view>
 
-#include "sweep/run.h"
+#include "sweep/executor.h"
 
 namespace collide {
 
 /// Output formats of `collide sweep`.
 enum class SweepFormat : std::uint8_t { table, csv, json, svg };
 
-/// Parses `table`, `csv`, `json` or `svg`; throws SweepError otherwise.
+/// Parses `table`, `csv`, `json` or `svg`; throws an InputError (command_error) otherwise.
 SweepFormat parse_sweep_format(std::string_view text);
 
 /// The column a map shows: `name` as a column (FIELD or ID.FIELD) or a field name that only
-/// one log entry has; empty: the first `hit` field, else the first field. Throws SweepError
+/// one log entry has; empty: the first `hit` field, else the first field. Throws an InputError (command_error)
 /// listing the columns when there is no such field.
 int find_measure(const SweepModel& model, std::string_view name);
 

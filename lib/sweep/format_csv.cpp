@@ -45,12 +45,13 @@ SweepFormat parse_sweep_format(std::string_view text) {
     if (text == "csv") return SweepFormat::csv;
     if (text == "json") return SweepFormat::json;
     if (text == "svg") return SweepFormat::svg;
-    throw SweepError(fmt::format("--format {}: expected table, csv, json or svg", text));
+    throw command_error(fmt::format("--format {}: expected table, csv, json or svg", text));
 }
 
 int find_measure(const SweepModel& model, std::string_view name) {
     const int n = static_cast<int>(model.columns.size());
-    if (n == 0) throw SweepError(fmt::format("{}: the scenario logs nothing, so there is no measure to map", model.file));
+    if (n == 0)
+        throw command_error(fmt::format("{}: the scenario logs nothing, so there is no measure to map", model.file));
     if (name.empty()) {
         for (int i = 0; i < n; ++i)
             if (model.fields[i].name == "hit") return i;
@@ -70,9 +71,8 @@ int find_measure(const SweepModel& model, std::string_view name) {
     if (found >= 0) return found;
     std::string list;
     for (int i = 0; i < n; ++i) list += (i > 0 ? ", " : "") + model.columns[i];
-    throw SweepError(fmt::format("--measure {}: {}; the fields are {}", name,
-                                 found == -2 ? "several log entries have it, name one as ID.FIELD" : "no such field",
-                                 list));
+    const char* why = found == -2 ? "several log entries have it, name one as ID.FIELD" : "no such field";
+    throw command_error(fmt::format("--measure {}: {}; the fields are {}", name, why, list));
 }
 
 void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::string& out) {

@@ -31,9 +31,9 @@ Written parse_number(std::string_view text, std::string_view argument, std::stri
     double value = 0;
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     if (digits.empty() || ec != std::errc{} || end != digits.data() + digits.size())
-        throw SweepError(fmt::format("--vary {}: {} '{}' is not a number", argument, what, t));
+        throw command_error(fmt::format("--vary {}: {} '{}' is not a number", argument, what, t));
     if (!std::isfinite(value))
-        throw SweepError(fmt::format("--vary {}: {} '{}' is not a finite number", argument, what, t));
+        throw command_error(fmt::format("--vary {}: {} '{}' is not a finite number", argument, what, t));
     Written w{value, 0};
     if (digits.find_first_of("eE") != std::string_view::npos) {
         w.decimals = -1;
@@ -64,38 +64,40 @@ std::string list_params(std::span<const std::string> params) {
 
 } // namespace
 
+InputError command_error(std::string message) { return InputError("", 0, 0, std::move(message)); }
+
 Axis parse_vary(std::string_view argument, std::span<const std::string> params) {
     const auto eq = argument.find('=');
     if (eq == std::string_view::npos)
-        throw SweepError(fmt::format("--vary {}: expected NAME=FROM:TO:STEP or NAME=A,B,C", argument));
+        throw command_error(fmt::format("--vary {}: expected NAME=FROM:TO:STEP or NAME=A,B,C", argument));
     Axis axis;
     axis.name = std::string(trim(argument.substr(0, eq)));
-    if (axis.name.empty()) throw SweepError(fmt::format("--vary {}: the param name is missing", argument));
+    if (axis.name.empty()) throw command_error(fmt::format("--vary {}: the param name is missing", argument));
     for (std::size_t i = 0; i < params.size(); ++i)
         if (params[i] == axis.name) axis.param = static_cast<int>(i);
     if (axis.param < 0)
-        throw SweepError(fmt::format("--vary {}: unknown param '{}'; {}", argument, axis.name, list_params(params)));
+        throw command_error(fmt::format("--vary {}: unknown param '{}'; {}", argument, axis.name, list_params(params)));
 
     const std::string_view spec = argument.substr(eq + 1);
-    if (trim(spec).empty()) throw SweepError(fmt::format("--vary {}: no values after '='", argument));
+    if (trim(spec).empty()) throw command_error(fmt::format("--vary {}: no values after '='", argument));
 
     if (spec.find(':') != std::string_view::npos) {
         const auto c1 = spec.find(':');
         const auto c2 = spec.find(':', c1 + 1);
         if (c2 == std::string_view::npos || spec.find(':', c2 + 1) != std::string_view::npos)
-            throw SweepError(fmt::format("--vary {}: a range is FROM:TO:STEP (three numbers)", argument));
+            throw command_error(fmt::format("--vary {}: a range is FROM:TO:STEP (three numbers)", argument));
         const Written from = parse_number(spec.substr(0, c1), argument, "FROM");
         const Written to = parse_number(spec.substr(c1 + 1, c2 - c1 - 1), argument, "TO");
         const Written step = parse_number(spec.substr(c2 + 1), argument, "STEP");
-        if (step.value == 0) throw SweepError(fmt::format("--vary {}: the step is 0", argument));
+        if (step.value == 0) throw command_error(fmt::format("--vary {}: the step is 0", argument));
         const double ratio = (to.value - from.value) / step.value;
         if (ratio < 0)
-            throw SweepError(fmt::format("--vary {}: the step {} moves away from TO ({} to {})", argument,
-                                         step.value, from.value, to.value));
+            throw command_error(fmt::format("--vary {}: the step {} moves away from TO ({} to {})", argument,
+                                             step.value, from.value, to.value));
         const double count = std::floor(ratio + 1e-9) + 1;
         if (!std::isfinite(count) || count > static_cast<double>(kMaxAxisValues))
-            throw SweepError(fmt::format("--vary {}: {} values is more than the limit of {} per param", argument,
-                                         count, kMaxAxisValues));
+            throw command_error(fmt::format("--vary {}: {} values is more than the limit of {} per param", argument,
+                                             count, kMaxAxisValues));
         const int decimals = (from.decimals < 0 || step.decimals < 0) ? -1 : std::max(from.decimals, step.decimals);
         const auto n = static_cast<std::size_t>(count);
         axis.values.reserve(n);
@@ -108,11 +110,11 @@ Axis parse_vary(std::string_view argument, std::span<const std::string> params) 
     while (true) {
         const auto comma = spec.find(',', start);
         const std::string_view item = spec.substr(start, comma == std::string_view::npos ? spec.npos : comma - start);
-        if (trim(item).empty()) throw SweepError(fmt::format("--vary {}: an empty value in the list", argument));
+        if (trim(item).empty()) throw command_error(fmt::format("--vary {}: an empty value in the list", argument));
         axis.values.push_back(parse_number(item, argument, "value").value);
         if (axis.values.size() > kMaxAxisValues)
-            throw SweepError(fmt::format("--vary {}: more than the limit of {} values per param", argument.substr(0, eq),
-                                         kMaxAxisValues));
+            throw command_error(fmt::format("--vary {}: more than the limit of {} values per param",
+                                            argument.substr(0, eq), kMaxAxisValues));
         if (comma == std::string_view::npos) break;
         start = comma + 1;
     }
@@ -123,8 +125,9 @@ Grid::Grid(std::vector<Axis> axes, std::uint64_t max_cells) : axes_(std::move(ax
     for (std::size_t a = 0; a < axes_.size(); ++a) {
         for (std::size_t b = 0; b < a; ++b)
             if (axes_[a].name == axes_[b].name)
-                throw SweepError(fmt::format("--vary {}=…: the param '{}' is varied twice", axes_[a].name, axes_[a].name));
-        if (axes_[a].values.empty()) throw SweepError(fmt::format("--vary {}=…: no values", axes_[a].name));
+                throw command_error(
+                    fmt::format("--vary {}=…: the param '{}' is varied twice", axes_[a].name, axes_[a].name));
+        if (axes_[a].values.empty()) throw command_error(fmt::format("--vary {}=…: no values", axes_[a].name));
     }
     stride_.assign(axes_.size(), 1);
     cells_ = 1;
@@ -132,7 +135,8 @@ Grid::Grid(std::vector<Axis> axes, std::uint64_t max_cells) : axes_(std::move(ax
         stride_[a] = cells_;
         const std::uint64_t n = axes_[a].values.size();
         if (cells_ > max_cells / n)
-            throw SweepError(fmt::format("the grid has more than {} cells; split it or use fewer values", max_cells));
+            throw command_error(
+                fmt::format("the grid has more than {} cells; split it or use fewer values", max_cells));
         cells_ *= n;
     }
 }
@@ -152,7 +156,7 @@ DetectionChoice parse_detection_choice(std::string_view text) {
     if (text == "discrete") return DetectionChoice::discrete;
     if (text == "swept") return DetectionChoice::swept;
     if (text == "both") return DetectionChoice::both;
-    throw SweepError(fmt::format("--detection {}: expected discrete, swept or both", text));
+    throw command_error(fmt::format("--detection {}: expected discrete, swept or both", text));
 }
 
 std::vector<Detection> modes_of(DetectionChoice choice) {
@@ -174,9 +178,9 @@ Shard parse_shard(std::string_view text) {
         return !s.empty() && ec == std::errc{} && end == s.data() + s.size();
     };
     if (slash == std::string_view::npos || !parse(text.substr(0, slash), k) || !parse(text.substr(slash + 1), n))
-        throw SweepError(fmt::format("--shard {}: expected K/N, e.g. 2/8", text));
+        throw command_error(fmt::format("--shard {}: expected K/N, e.g. 2/8", text));
     if (n == 0 || k == 0 || k > n)
-        throw SweepError(fmt::format("--shard {}: K must be between 1 and N (N ≥ 1)", text));
+        throw command_error(fmt::format("--shard {}: K must be between 1 and N (N ≥ 1)", text));
     return Shard{k - 1, n};
 }
 

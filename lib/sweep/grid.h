@@ -10,35 +10,19 @@
 
 #include <cstdint>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "model/diagnostic.h"
 #include "model/scenario.h"
 
 namespace collide {
 
-/// Bad sweep input (a `--vary`, `--shard`, `--measure` or a shard CSV that does not make
-/// sense). `what()` is one line saying what is wrong and naming the argument; errors inside a
-/// file also carry its location.
-class SweepError : public std::runtime_error {
-public:
-    /// An error in the command's arguments.
-    explicit SweepError(const std::string& message) : std::runtime_error(message) {}
-    /// An error at `location` ("FILE:LINE:COLUMN", or just "FILE").
-    SweepError(std::string location, const std::string& message)
-        : std::runtime_error(message), location_(std::move(location)) {}
-    /// "FILE:LINE:COLUMN" or "FILE"; empty for argument errors.
-    const std::string& location() const { return location_; }
-    /// The one-line diagnostic: `LOCATION: error: what`, or `collide COMMAND: error: what`.
-    std::string format(std::string_view command) const {
-        return (location_.empty() ? "collide " + std::string(command) : location_) + ": error: " + what();
-    }
-
-private:
-    std::string location_;
-};
+/// Bad sweep input that is not in a file (a `--vary`, `--shard`, `--measure` or `--format` that
+/// does not make sense): an InputError whose one diagnostic names no file and no position, so it
+/// reads `collide sweep: error: MESSAGE` (app/errors.h). `message` names the argument.
+InputError command_error(std::string message);
 
 /// The most cells a grid may have (streamed formats).
 inline constexpr std::uint64_t kMaxGridCells = 1'000'000'000;
@@ -56,7 +40,7 @@ struct Axis {
 
 /// Parses one `--vary` argument: `NAME=FROM:TO:STEP` (TO included when it lies on the stride
 /// within rounding: count = ⌊(TO − FROM)/STEP + 1e-9⌋ + 1, value i = FROM + i·STEP, rounded to
-/// the decimals FROM and STEP are written with) or `NAME=A,B,C`. Throws SweepError naming the
+/// the decimals FROM and STEP are written with) or `NAME=A,B,C`. Throws an InputError (command_error) naming the
 /// argument: syntax, non-finite numbers, a zero step or one pointing away from TO, an unknown
 /// param (the message lists `params`), more than kMaxAxisValues values.
 Axis parse_vary(std::string_view argument, std::span<const std::string> params);
@@ -65,7 +49,7 @@ Axis parse_vary(std::string_view argument, std::span<const std::string> params);
 class Grid {
 public:
     Grid() = default;
-    /// Builds a grid from axes; throws SweepError when a param is varied twice or the number
+    /// Builds a grid from axes; throws an InputError (command_error) when a param is varied twice or the number
     /// of cells exceeds `max_cells` (or overflows).
     explicit Grid(std::vector<Axis> axes, std::uint64_t max_cells = kMaxGridCells);
 
@@ -94,7 +78,7 @@ Grid make_grid(std::span<const std::string> varies, std::span<const std::string>
 /// Which detection modes each cell runs in.
 enum class DetectionChoice : std::uint8_t { discrete, swept, both };
 
-/// Parses `discrete`, `swept` or `both`; throws SweepError otherwise.
+/// Parses `discrete`, `swept` or `both`; throws an InputError (command_error) otherwise.
 DetectionChoice parse_detection_choice(std::string_view text);
 
 /// The modes of a choice in row order (discrete before swept).
@@ -109,7 +93,7 @@ struct Shard {
     std::uint64_t count = 1; ///< N ≥ 1
 };
 
-/// Parses `--shard K/N` (1 ≤ K ≤ N); throws SweepError otherwise.
+/// Parses `--shard K/N` (1 ≤ K ≤ N); throws an InputError (command_error) otherwise.
 Shard parse_shard(std::string_view text);
 
 /// The rows a sweep produces, in output order: the shard's cells in grid order, each in every

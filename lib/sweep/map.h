@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "sweep/run.h"
+#include "sweep/executor.h"
 
 namespace collide {
 

@@ -43,12 +43,15 @@ bool split_fields(std::string_view line, std::vector<std::string_view>& fields) 
     return !quoted;
 }
 
-std::string at(const ShardText& shard, std::size_t line) { return fmt::format("{}:{}:1", shard.name, line); }
+/// A problem with line `line` of `shard`.
+InputError error_at(const ShardText& shard, std::size_t line, std::string message) {
+    return InputError(shard.name, static_cast<int>(line), 1, std::move(message));
+}
 
 } // namespace
 
 std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
-    if (shards.empty()) throw SweepError("no shard files to merge");
+    if (shards.empty()) throw command_error("no shard files to merge");
     std::string_view header;
     std::size_t columns = 0, detection = 0;
     std::vector<Row> rows;
@@ -59,47 +62,47 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
     for (std::size_t f = 0; f < shards.size(); ++f) {
         const ShardText& shard = shards[f];
         const std::string_view text = shard.text;
-        if (text.empty()) throw SweepError(at(shard, 1), "empty file; expected a sweep CSV starting with cell,…");
+        if (text.empty()) throw error_at(shard, 1, "empty file; expected a sweep CSV starting with cell,…");
         std::size_t pos = 0, line_no = 0;
         while (pos < text.size()) {
             ++line_no;
             const std::size_t end = text.find('\n', pos);
             if (end == std::string_view::npos)
-                throw SweepError(at(shard, line_no), "the last line has no line break (a truncated file?)");
+                throw error_at(shard, line_no, "the last line has no line break (a truncated file?)");
             const std::string_view line = text.substr(pos, end - pos);
             pos = end + 1;
             if (line_no == 1) {
                 if (f == 0) {
                     if (!split_fields(line, fields) || fields.empty() || fields[0] != "cell")
-                        throw SweepError(at(shard, 1), "not a sweep CSV: the header must start with cell,");
+                        throw error_at(shard, 1, "not a sweep CSV: the header must start with cell,");
                     const auto d = std::find(fields.begin() + 1, fields.end(), std::string_view("detection"));
                     if (d == fields.end())
-                        throw SweepError(at(shard, 1), "not a sweep CSV: the header has no detection column");
+                        throw error_at(shard, 1, "not a sweep CSV: the header has no detection column");
                     header = line;
                     columns = fields.size();
                     detection = static_cast<std::size_t>(d - fields.begin());
                     distinct.resize(detection - 1);
                 } else if (line != header) {
-                    throw SweepError(at(shard, 1), fmt::format("the header differs from {}'s: '{}' vs '{}'",
+                    throw error_at(shard, 1, fmt::format("the header differs from {}'s: '{}' vs '{}'",
                                                                shards[0].name, line, header));
                 }
                 continue;
             }
             if (!split_fields(line, fields))
-                throw SweepError(at(shard, line_no), "a quoted field is not closed");
+                throw error_at(shard, line_no, "a quoted field is not closed");
             if (fields.size() != columns)
-                throw SweepError(at(shard, line_no),
-                                 fmt::format("the row has {} fields, the header has {}", fields.size(), columns));
+                throw error_at(shard, line_no,
+                               fmt::format("the row has {} fields, the header has {}", fields.size(), columns));
             Row row;
             const std::string_view cell = fields[0];
             const auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), row.cell);
             if (cell.empty() || ec != std::errc{} || p != cell.data() + cell.size())
-                throw SweepError(at(shard, line_no), fmt::format("the cell '{}' is not a whole number", cell));
+                throw error_at(shard, line_no, fmt::format("the cell '{}' is not a whole number", cell));
             if (fields[detection] == "discrete") row.mode = 0;
             else if (fields[detection] == "swept") row.mode = 1;
             else
-                throw SweepError(at(shard, line_no),
-                                 fmt::format("the detection '{}' is neither discrete nor swept", fields[detection]));
+                throw error_at(shard, line_no,
+                               fmt::format("the detection '{}' is neither discrete nor swept", fields[detection]));
             for (std::size_t a = 1; a < detection; ++a) distinct[a - 1].insert(fields[a]);
             row.file = static_cast<std::uint32_t>(f);
             row.line = static_cast<std::uint32_t>(line_no);
@@ -132,20 +135,20 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
         const Row& r = rows[i];
         if (i > 0 && rows[i - 1].cell == r.cell && rows[i - 1].mode == r.mode) {
             const Row& first = rows[i - 1];
-            throw SweepError(at(shards[r.file], r.line),
-                             fmt::format("cell {} ({}) appears twice; it is also at {}:{}", r.cell,
-                                         mode_name(r.mode), shards[first.file].name, first.line));
+            throw error_at(shards[r.file], r.line,
+                           fmt::format("cell {} ({}) appears twice; it is also at {}:{}", r.cell, mode_name(r.mode),
+                                       shards[first.file].name, first.line));
         }
         const std::uint64_t cell = k / modes.size();
         const int mode = modes[k % modes.size()];
         if (r.cell != cell || r.mode != mode)
-            throw SweepError(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)", cell,
-                                         mode_name(mode), cells));
+            throw command_error(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)", cell,
+                                             mode_name(mode), cells));
         ++k;
     }
     if (k < expected_rows)
-        throw SweepError(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)",
-                                     k / modes.size(), mode_name(modes[k % modes.size()]), cells));
+        throw command_error(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)",
+                                         k / modes.size(), mode_name(modes[k % modes.size()]), cells));
 
     std::string out;
     std::size_t size = header.size() + 1;

@@ -18,13 +18,13 @@ struct ShardText {
 
 /// Merges shard CSVs (given in any order). The grid's size is the product of the number of
 /// distinct values in each param column (or the largest cell index + 1 when that is larger);
-/// the modes are those that appear. Throws SweepError at `FILE:LINE:COLUMN` for a header that
-/// differs from the first file's or a malformed row, and for a cell and mode that appears
-/// twice (naming both places) or not at all.
+/// the modes are those that appear. Throws InputError at `FILE:LINE:1` for a header that
+/// differs from the first file's, a malformed row or a cell and mode that appears twice (naming
+/// both places), and without a file (command_error) for a cell and mode missing from every shard.
 std::string merge_sweep_csv(const std::vector<ShardText>& shards);
 
 /// Reads `files`, merges them and writes the result atomically to `output` (stdout when
-/// empty). Throws SweepError (or std::runtime_error for a file that cannot be read or written).
+/// empty). Throws InputError (or std::runtime_error for a file that cannot be read or written).
 void merge_sweep_files(const std::vector<std::string>& files, const std::string& output);
 
 } // namespace collide

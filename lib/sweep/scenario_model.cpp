@@ -9,12 +9,12 @@ namespace collide {
 namespace {
 
 /// One thread's cells: its own evaluator, scenario and workspace, all reused across cells.
-class ScenarioCellRunner : public CellRunner {
+class ScenarioCellWorker : public CellWorker {
 public:
-    explicit ScenarioCellRunner(const ScenarioTemplate& scenario)
+    explicit ScenarioCellWorker(const ScenarioTemplate& scenario)
         : template_(scenario), evaluator_(template_.make_evaluator()), scenario_(template_.base()) {}
 
-    void run(std::span<const double> params, Detection mode, std::span<double> values) override {
+    void compute(std::span<const double> params, Detection mode, std::span<double> values) override {
         try {
             template_.instantiate(params, evaluator_, scenario_);
         } catch (InputError& e) {
@@ -57,7 +57,7 @@ SweepModel scenario_sweep_model(const ScenarioTemplate& scenario) {
                                                         : layout.fields[f].name);
     for (const BodyDef& body : base.bodies) model.body_names.push_back(body.name);
     model.detection = base.world.detection;
-    model.make_runner = [scenario] { return std::make_unique<ScenarioCellRunner>(scenario); };
+    model.make_worker = [scenario] { return std::make_unique<ScenarioCellWorker>(scenario); };
     return model;
 }
 

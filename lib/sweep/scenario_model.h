@@ -4,7 +4,7 @@
 /// cell's params (no YAML, no allocation once warm), sets the detection mode and simulates.
 
 #include "scenario/load.h"
-#include "sweep/run.h"
+#include "sweep/executor.h"
 
 namespace collide {
 

@@ -15,19 +15,19 @@ SweepPlan plan_sweep(const SweepModel& model, const SweepRequest& request) {
     return plan;
 }
 
-void run_sweep(const SweepModel& model, const SweepRequest& request, const SweepConsole& console) {
+void execute_grid(const SweepModel& model, const SweepRequest& request, const SweepConsole& console) {
     const SweepPlan plan = plan_sweep(model, request);
     const bool maps = request.format == SweepFormat::table || request.format == SweepFormat::svg;
     // Check --measure whenever it is given, so that a typo is caught whatever the format.
     const int measure = (maps || !request.measure.empty()) ? find_measure(model, request.measure) : 0;
     const std::uint64_t rows = plan.rows();
     if (request.format != SweepFormat::csv && rows > kMaxStoredRows)
-        throw SweepError(fmt::format("{} rows is more than --format {} keeps in memory ({}); use --format csv, "
-                                     "which streams, or --shard",
-                                     rows, request.format == SweepFormat::json ? "json" : maps ? "table/svg" : "",
-                                     kMaxStoredRows));
+        throw command_error(fmt::format("{} rows is more than --format {} keeps in memory ({}); use --format csv, "
+                                         "which streams, or --shard",
+                                         rows, request.format == SweepFormat::json ? "json" : maps ? "table/svg" : "",
+                                         kMaxStoredRows));
 
-    SweepRunner runner(model, plan, request.jobs);
+    GridExecutor executor(model, plan, request.jobs);
     OutputFile out(request.output);
     Progress progress(rows, console.terminal, console.err);
     const std::size_t width = model.fields.size();
@@ -43,8 +43,8 @@ void run_sweep(const SweepModel& model, const SweepRequest& request, const Sweep
         if (rows == 0) out.write(header);
         for (std::uint64_t first = 0; first < rows; first += kSweepBlockRows) {
             const std::uint64_t count = std::min(kSweepBlockRows, rows - first);
-            runner.run(first, count, block);
-            runner.for_each_piece(count, kPieceRows, [&](std::uint64_t begin, std::uint64_t end) {
+            executor.compute_rows(first, count, block);
+            executor.for_each_piece(count, kPieceRows, [&](std::uint64_t begin, std::uint64_t end) {
                 std::string& text = pieces[begin / kPieceRows];
                 text.clear();
                 append_csv_rows(model, plan, first + begin, end - begin,
@@ -59,7 +59,7 @@ void run_sweep(const SweepModel& model, const SweepRequest& request, const Sweep
         constexpr std::uint64_t kStoredBlock = 16 * kSweepBlockRows;
         for (std::uint64_t first = 0; first < rows; first += kStoredBlock) {
             const std::uint64_t count = std::min(kStoredBlock, rows - first);
-            runner.run(first, count, std::span<double>(values).subspan(first * width, count * width));
+            executor.compute_rows(first, count, std::span<double>(values).subspan(first * width, count * width));
             progress.update(first + count);
         }
         switch (request.format) {

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// `collide sweep` as one library call: build the grid, run its cells on the requested threads,
+/// A whole sweep as one library call: build the grid, execute its cells on the requested threads,
 /// write the chosen format. CSV is streamed in blocks (bounded memory for any grid); the other
 /// formats keep every row (at most kMaxStoredRows).
 
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "sweep/format.h"
-#include "sweep/run.h"
+#include "sweep/executor.h"
 
 namespace collide {
 
@@ -35,12 +35,12 @@ struct SweepConsole {
 inline constexpr std::uint64_t kSweepBlockRows = 4096;
 
 /// Runs the sweep of `model` that `request` describes and writes it (atomically to
-/// request.output, or to stdout). Throws SweepError for a bad request (before anything is
+/// request.output, or to stdout). Throws an InputError (command_error) for a bad request (before anything is
 /// written), and whatever a cell throws (e.g. a InputError for a param value the scenario
 /// rejects), leaving no partial output file.
-void run_sweep(const SweepModel& model, const SweepRequest& request, const SweepConsole& console = {});
+void execute_grid(const SweepModel& model, const SweepRequest& request, const SweepConsole& console = {});
 
-/// The plan of a request against a model (grid, modes, shard); throws SweepError.
+/// The plan of a request against a model (grid, modes, shard); throws an InputError (command_error).
 SweepPlan plan_sweep(const SweepModel& model, const SweepRequest& request);
 
 } // namespace collide

@@ -10,7 +10,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "sweep/run.h"
+#include "sweep/executor.h"
 
 namespace collide::test {
 
@@ -23,11 +23,11 @@ inline int tunnel_discrete_frame(double speed, double offset) {
     return -1;
 }
 
-class ClosedFormTunnel : public CellRunner {
+class ClosedFormTunnel : public CellWorker {
 public:
-    /// `fail_speed`: a speed at which run() throws (to test failure handling); NaN: never.
+    /// `fail_speed`: a speed at which compute() throws (to test failure handling); NaN: never.
     explicit ClosedFormTunnel(double fail_speed) : fail_speed_(fail_speed) {}
-    void run(std::span<const double> p, Detection mode, std::span<double> v) override {
+    void compute(std::span<const double> p, Detection mode, std::span<double> v) override {
         const double speed = p[0], offset = p[1];
         if (speed == fail_speed_) throw std::runtime_error("speed rejected");
         const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -59,7 +59,7 @@ inline SweepModel closed_form_tunnel(double fail_speed = std::numeric_limits<dou
     m.fields = {{"hit", "", FieldType::boolean}, {"frame", "", FieldType::integer}, {"time", "s", FieldType::number},
                 {"x", "m", FieldType::number},   {"y", "m", FieldType::number},     {"z", "m", FieldType::number}};
     m.body_names = {"wall", "bullet"};
-    m.make_runner = [fail_speed] { return std::make_unique<ClosedFormTunnel>(fail_speed); };
+    m.make_worker = [fail_speed] { return std::make_unique<ClosedFormTunnel>(fail_speed); };
     return m;
 }
 

@@ -15,8 +15,8 @@ const std::vector<std::string> kParams = {"speed", "offset", "rate"};
 std::string error_of(const std::string& vary) {
     try {
         parse_vary(vary, kParams);
-    } catch (const SweepError& e) {
-        return e.what();
+    } catch (const InputError& e) {
+        return e.diagnostics.front().message;
     }
     return "";
 }
@@ -82,7 +82,7 @@ TEST_CASE("a grid with too many cells is an error, also when the count overflows
     CHECK_THROWS_WITH(make_grid(huge, names, ~std::uint64_t{0}), Catch::Contains("more than"));
     const std::vector<std::string> fine = {"speed=0:9:1", "offset=0:9:1"};
     CHECK(make_grid(fine, kParams, 100).cells() == 100);
-    CHECK_THROWS_AS(make_grid(fine, kParams, 99), SweepError);
+    CHECK_THROWS_AS(make_grid(fine, kParams, 99), InputError);
 }
 
 TEST_CASE("cells are numbered with the first --vary varying slowest") {

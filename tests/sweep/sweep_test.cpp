@@ -28,7 +28,7 @@ std::filesystem::path temp_dir() {
 /// Runs a sweep of the closed-form tunnel into a file and returns its bytes.
 std::string sweep_text(SweepRequest request, const SweepModel& model = test::closed_form_tunnel()) {
     request.output = (temp_dir() / "out").string();
-    run_sweep(model, request, SweepConsole{nullptr, false});
+    execute_grid(model, request, SweepConsole{nullptr, false});
     return read_file(request.output);
 }
 
@@ -108,8 +108,10 @@ TEST_CASE("merge reports a missing cell, a duplicate, a header mismatch and a ba
     const auto error = [](std::vector<ShardText> shards) {
         try {
             merge_sweep_csv(shards);
-        } catch (const SweepError& e) {
-            return e.format("merge");
+        } catch (const InputError& e) {
+            // As `collide merge` prints it (app/errors.h): a problem without a file is the command's.
+            const Diagnostic& d = e.diagnostics.front();
+            return d.file.empty() ? "collide merge: error: " + d.message : format_diagnostic(d);
         }
         return std::string();
     };
@@ -219,7 +221,7 @@ TEST_CASE("json, table and svg refuse grids too big to keep in memory") {
     r.varies = {"speed=1:5000:1", "offset=0:0.2:0.0001"}; // 5000 × 2001 > 10^7 rows
     r.format = SweepFormat::json;
     r.output = (temp_dir() / "big.json").string();
-    CHECK_THROWS_WITH(run_sweep(test::closed_form_tunnel(), r, {nullptr, false}),
+    CHECK_THROWS_WITH(execute_grid(test::closed_form_tunnel(), r, {nullptr, false}),
                       Catch::Contains("use --format csv"));
     CHECK_FALSE(std::filesystem::exists(r.output));
 }
@@ -231,7 +233,7 @@ TEST_CASE("a cell that fails leaves no partial output file") {
     const auto dir = temp_dir() / "fail";
     std::filesystem::create_directories(dir);
     r.output = (dir / "out.csv").string();
-    CHECK_THROWS_WITH(run_sweep(test::closed_form_tunnel(15000), r, {nullptr, false}), "speed rejected");
+    CHECK_THROWS_WITH(execute_grid(test::closed_form_tunnel(15000), r, {nullptr, false}), "speed rejected");
     CHECK(std::filesystem::is_empty(dir));
 }
 
@@ -241,7 +243,7 @@ TEST_CASE("the summary line reports cells and rate") {
     r.format = SweepFormat::csv;
     r.output = (temp_dir() / "summary.csv").string();
     std::FILE* err = std::tmpfile();
-    run_sweep(test::closed_form_tunnel(), r, {err, false});
+    execute_grid(test::closed_form_tunnel(), r, {err, false});
     std::rewind(err);
     char buffer[256] = {};
     const std::size_t n = std::fread(buffer, 1, sizeof buffer - 1, err);

@@ -18,8 +18,8 @@ const std::string kTunnel = std::string(COLLIDE_SOURCE_DIR) + "/scenarios/tunnel
 /// Runs the plan's rows and returns them (rows × fields).
 std::vector<double> run_all(const SweepModel& model, const SweepPlan& plan, int jobs) {
     std::vector<double> values(plan.rows() * model.fields.size());
-    SweepRunner runner(model, plan, jobs);
-    runner.run(0, plan.rows(), values);
+    GridExecutor executor(model, plan, jobs);
+    executor.compute_rows(0, plan.rows(), values);
     return values;
 }
 

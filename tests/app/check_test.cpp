@@ -1,6 +1,6 @@
-// The check runner: goldens matched, missing, stale, updated atomically; bad input exits 2 and
+// The check command: goldens matched, missing, stale, updated atomically; bad input exits 2 and
 // touches nothing; output is the same bytes for any number of jobs. Scenarios here come from a
-// small stand-in runner (a file holding a slope angle), so these tests exercise the runner's
+// small stand-in measurer (a file holding a slope angle), so these tests exercise the command's
 // bookkeeping, not the loader.
 #include <catch2/catch.hpp>
 
@@ -9,7 +9,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "report/check.h"
+#include "app/check.h"
 #include "report/render.h"
 
 using namespace collide;
@@ -45,14 +45,14 @@ std::string read(const std::string& path) {
     return s.str();
 }
 
-/// Stand-in runner: the file holds "ANGLE [MAX]" — a slope entry measuring ANGLE degrees, and,
+/// Stand-in measurer: the file holds "ANGLE [MAX]" — a slope entry measuring ANGLE degrees, and,
 /// when MAX is there, an expectation `slope.angle at_most MAX`; "bad" is bad input at 2:3.
-ScenarioRun fake_runner(const std::string& path) {
+ScenarioAttempt fake_measurer(const std::string& path) {
     std::istringstream in(read(path));
     std::string first;
     in >> first;
-    if (first == "bad") return {std::nullopt, {InputProblem{path, 2, 3, "unknown key 'radiuss'"}}};
-    RunOutput o;
+    if (first == "bad") return {std::nullopt, {Diagnostic{path, 2, 3, "unknown key 'radiuss'"}}};
+    MeasuredScenario o;
     o.scenario.file = path;
     o.scenario.name = fs::path(path).stem().string();
     o.scenario.log.push_back(LogDef{"slope", "", "", -1, {}, SlopeLog{{0, 1, 0}, 46}});
@@ -86,7 +86,7 @@ struct Result {
 
 Result check(CheckOptions options) {
     std::ostringstream out, err;
-    const int code = run_check(options, fake_runner, out, err);
+    const int code = check_command(options, fake_measurer, out, err);
     return {code, out.str(), err.str()};
 }
 

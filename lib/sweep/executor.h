@@ -1,11 +1,11 @@
 #pragma once
 /// \file
-/// Running a sweep's cells in parallel. What a cell computes is behind a small interface
-/// (SweepModel + CellRunner) so that the grid, the threads and the output can be tested with a
+/// Executing a sweep's cells in parallel. What a cell computes is behind a small interface
+/// (SweepModel + CellWorker) so that the grid, the threads and the output can be tested with a
 /// closed-form cell; sweep/scenario_model.h wires the real scenario (template → instantiate →
 /// simulate) into it.
 ///
-/// Each thread owns one CellRunner (its own evaluator, scenario and workspace), made on first
+/// Each thread owns one CellWorker (its own evaluator, scenario and workspace), made on first
 /// use; a row's values depend only on its params and mode, and are written into the slot of
 /// its row index, so the results are the same for every thread count.
 
@@ -23,18 +23,18 @@ namespace collide {
 
 /// Computes cells for one thread. Implementations keep whatever per-thread state they need
 /// (an evaluator, a warm scenario, a workspace) and must not allocate or format per cell.
-class CellRunner {
+class CellWorker {
 public:
-    virtual ~CellRunner() = default;
-    /// Runs one cell: `params` holds every param of the scenario (in its order), `mode` is the
+    virtual ~CellWorker() = default;
+    /// Computes one cell: `params` holds every param of the scenario (in its order), `mode` is the
     /// detection to use; writes one value per measured field into `values` (FieldType
     /// conventions of report/fields.h; NaN when not measured).
-    virtual void run(std::span<const double> params, Detection mode, std::span<double> values) = 0;
-    /// Frames simulated by the last call to run() (for benchmark figures); 0 when unknown.
+    virtual void compute(std::span<const double> params, Detection mode, std::span<double> values) = 0;
+    /// Frames simulated by the last call to compute() (for benchmark figures); 0 when unknown.
     virtual std::uint64_t frames_simulated() const { return 0; }
 };
 
-/// What a sweep runs: the scenario's names and measured fields, and how to make runners.
+/// What a sweep computes: the scenario's names and measured fields, and how to make workers.
 struct SweepModel {
     std::string name;                      ///< scenario name, for titles
     std::string file;                      ///< the scenario file
@@ -44,31 +44,31 @@ struct SweepModel {
     std::vector<FieldSpec> fields;         ///< what each column holds
     std::vector<std::string> body_names;   ///< names for FieldType::body values
     Detection detection = Detection::discrete; ///< the scenario's own mode, used without --detection
-    std::function<std::unique_ptr<CellRunner>()> make_runner; ///< called once per thread
+    std::function<std::unique_ptr<CellWorker>()> make_worker; ///< called once per thread
 };
 
-/// Runs rows of a plan on a fixed number of threads, reusing each thread's runner.
-class SweepRunner {
+/// Computes rows of a plan on a fixed number of threads, reusing each thread's worker.
+class GridExecutor {
 public:
     /// `jobs` threads (0: every core).
-    SweepRunner(const SweepModel& model, const SweepPlan& plan, int jobs);
-    ~SweepRunner();
-    SweepRunner(const SweepRunner&) = delete;
-    SweepRunner& operator=(const SweepRunner&) = delete;
+    GridExecutor(const SweepModel& model, const SweepPlan& plan, int jobs);
+    ~GridExecutor();
+    GridExecutor(const GridExecutor&) = delete;
+    GridExecutor& operator=(const GridExecutor&) = delete;
 
     /// Computes rows first_row … first_row + count − 1 of the plan into `out`
     /// (count × fields values, row-major).
-    void run(std::uint64_t first_row, std::uint64_t count, std::span<double> out);
+    void compute_rows(std::uint64_t first_row, std::uint64_t count, std::span<double> out);
 
     /// Calls fn(begin, end) for consecutive pieces [begin, end) of [0, count), at most `piece`
-    /// long, in parallel on this runner's threads (so --jobs holds for the work around the
+    /// long, in parallel on this executor's threads (so --jobs holds for the work around the
     /// cells too, such as formatting them). fn must not depend on the order of the calls.
     void for_each_piece(std::uint64_t count, std::uint64_t piece,
                         const std::function<void(std::uint64_t begin, std::uint64_t end)>& fn);
 
-    /// Frames simulated by all runs so far (0 when the runners do not count them).
+    /// Frames simulated by all runs so far (0 when the workers do not count them).
     std::uint64_t frames_simulated() const;
-    /// How many threads have run cells so far (each made its own runner).
+    /// How many threads have run cells so far (each made its own worker).
     std::size_t threads_used() const;
 
 private:

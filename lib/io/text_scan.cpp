@@ -1,4 +1,4 @@
-#include "scenario/text_scan.h"
+#include "io/text_scan.h"
 
 #include <cstdint>
 #include <vector>
@@ -31,35 +31,6 @@ std::size_t first_invalid_utf8(std::string_view s) {
     return std::string_view::npos;
 }
 
-/// The lines of a text one at a time, without their line break (nor a CR before it).
-struct LineReader {
-    std::string_view text; ///< what is read
-    std::size_t pos = 0;   ///< where the next line starts
-    int number = 0;        ///< 1-based number of the line last read
-
-    /// The next line into `line`; false once the text is used up.
-    bool next(std::string_view& line) {
-        if (pos >= text.size()) return false;
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        line = text.substr(pos, end - pos);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        ++number;
-        pos = end + 1;
-        return true;
-    }
-};
-
-/// 1-based line and column of byte `offset`.
-std::pair<int, int> position_of(std::string_view s, std::size_t offset) {
-    int line = 1, column = 1;
-    for (std::size_t i = 0; i < offset && i < s.size(); ++i) {
-        if (s[i] == '\n') { ++line; column = 1; }
-        else ++column;
-    }
-    return {line, column};
-}
-
 bool is_space(char c) { return c == ' ' || c == '\t'; }
 
 /// A quote or bracket starts a token only after these (or at the start of a line).
@@ -69,18 +40,43 @@ bool starts_token_after(char prev) {
 
 } // namespace
 
-std::optional<TextProblem> scan_scenario_text(std::string_view text, int max_depth) {
-    if (const auto nul = text.find('\0'); nul != std::string_view::npos) {
-        const auto [line, column] = position_of(text, nul);
-        return TextProblem{1, 1, "not a YAML text file: NUL byte at line " + std::to_string(line) + ", column " +
-                                     std::to_string(column)};
-    }
-    if (const auto bad = first_invalid_utf8(text); bad != std::string_view::npos) {
-        const auto [line, column] = position_of(text, bad);
-        return TextProblem{1, 1, "not a YAML text file: invalid UTF-8 at line " + std::to_string(line) +
-                                     ", column " + std::to_string(column)};
-    }
+bool LineReader::next(std::string_view& line) {
+    if (pos >= text.size()) return false;
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    line = text.substr(pos, end - pos);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    ++number;
+    pos = end + 1;
+    return true;
+}
 
+TextPosition position_of(std::string_view text, std::size_t offset) {
+    TextPosition p;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++p.line;
+            p.column = 1;
+        } else {
+            ++p.column;
+        }
+    }
+    return p;
+}
+
+std::optional<TextPosition> find_nul_byte(std::string_view text) {
+    const auto nul = text.find('\0');
+    if (nul == std::string_view::npos) return std::nullopt;
+    return position_of(text, nul);
+}
+
+std::optional<TextPosition> find_invalid_utf8(std::string_view text) {
+    const auto bad = first_invalid_utf8(text);
+    if (bad == std::string_view::npos) return std::nullopt;
+    return position_of(text, bad);
+}
+
+std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int max_depth) {
     // Nesting: block depth is the number of open indentation levels (a compact "- - x" opens one
     // per dash); flow depth counts open '[' and '{'. Quotes may span lines inside flow collections.
     std::vector<int> indents;
@@ -89,11 +85,7 @@ std::optional<TextProblem> scan_scenario_text(std::string_view text, int max_dep
     int block_scalar_indent = -1; // ≥ 0: skipping the lines of a `|` or `>` scalar more indented than this
     int line_no = 0;
     std::size_t pos = 0;
-    const auto too_deep = [&](int column) {
-        return TextProblem{line_no, column,
-                           "nesting deeper than " + std::to_string(max_depth) +
-                               " levels: a scenario is a shallow mapping (refusing to parse)"};
-    };
+    const auto too_deep = [&](int column) { return TextPosition{line_no, column}; };
     while (pos <= text.size()) {
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
@@ -199,7 +191,7 @@ std::optional<int> second_document_line(std::string_view text) {
     return std::nullopt;
 }
 
-std::optional<std::pair<int, int>> first_content(std::string_view text) {
+std::optional<TextPosition> first_content(std::string_view text) {
     LineReader lines{text};
     std::string_view line;
     while (lines.next(line)) {
@@ -209,7 +201,7 @@ std::optional<std::pair<int, int>> first_content(std::string_view text) {
         else if (!line.empty() && line[0] == '%') continue;
         while (k < line.size() && is_space(line[k])) ++k;
         if (k == line.size() || line[k] == '#') continue;
-        return std::pair{line_no, static_cast<int>(k) + 1};
+        return TextPosition{line_no, static_cast<int>(k) + 1};
     }
     return std::nullopt;
 }

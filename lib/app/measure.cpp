@@ -1,4 +1,4 @@
-#include "report/run.h"
+#include "app/measure.h"
 
 #include <fmt/format.h>
 #include <limits>
@@ -31,8 +31,8 @@ private:
 
 } // namespace
 
-RunOutput run_scenario(const std::string& path, const RunOptions& options) {
-    RunOutput out;
+MeasuredScenario measure_scenario(const std::string& path, const SimOptions& options) {
+    MeasuredScenario out;
     out.scenario = load_scenario(path, options.sets);
     if (options.detection) out.scenario.world.detection = *options.detection;
     out.layout = layout_of(out.scenario);

@@ -1,4 +1,4 @@
-#include "sweep/run.h"
+#include "sweep/executor.h"
 
 #include <algorithm>
 
@@ -11,18 +11,18 @@
 namespace collide {
 
 namespace {
-/// One thread's state: its runner, its param vector, and the frames it simulated. Each thread
+/// One thread's state: its worker, its param vector, and the frames it simulated. Each thread
 /// allocates its own (see Impl::context), on cache lines of its own, so that two threads' hot
 /// data never share a line. (Memory that one thread frees and another reuses can still end up
-/// interleaved: keep one runner for a whole grid, as `collide sweep` does.)
+/// interleaved: keep one executor for a whole grid, as `collide sweep` does.)
 struct alignas(128) ThreadContext {
-    std::unique_ptr<CellRunner> runner;
+    std::unique_ptr<CellWorker> worker;
     std::vector<double> params;
     std::uint64_t frames = 0;
 };
 } // namespace
 
-struct SweepRunner::Impl {
+struct GridExecutor::Impl {
     const SweepModel& model;
     const SweepPlan& plan;
     tbb::task_arena arena;
@@ -34,17 +34,17 @@ struct SweepRunner::Impl {
     /// The calling thread's context, made (by that thread, in its own memory) on first use.
     ThreadContext& context() {
         std::unique_ptr<ThreadContext>& mine = contexts.local();
-        if (!mine) mine.reset(new ThreadContext{model.make_runner(), model.default_params, 0});
+        if (!mine) mine.reset(new ThreadContext{model.make_worker(), model.default_params, 0});
         return *mine;
     }
 };
 
-SweepRunner::SweepRunner(const SweepModel& model, const SweepPlan& plan, int jobs)
+GridExecutor::GridExecutor(const SweepModel& model, const SweepPlan& plan, int jobs)
     : impl_(std::make_unique<Impl>(model, plan, jobs)) {}
 
-SweepRunner::~SweepRunner() = default;
+GridExecutor::~GridExecutor() = default;
 
-void SweepRunner::run(std::uint64_t first_row, std::uint64_t count, std::span<double> out) {
+void GridExecutor::compute_rows(std::uint64_t first_row, std::uint64_t count, std::span<double> out) {
     Impl& s = *impl_;
     const std::size_t width = s.model.fields.size();
     // Grain: enough rows per task that scheduling costs nothing next to the cells.
@@ -62,16 +62,16 @@ void SweepRunner::run(std::uint64_t first_row, std::uint64_t count, std::span<do
                                       s.plan.grid.apply(cell, context.params);
                                       applied = cell;
                                   }
-                                  context.runner->run(context.params, s.plan.mode_of_row(row),
+                                  context.worker->compute(context.params, s.plan.mode_of_row(row),
                                                       out.subspan(r * width, width));
-                                  frames += context.runner->frames_simulated();
+                                  frames += context.worker->frames_simulated();
                               }
                               context.frames += frames;
                           });
     });
 }
 
-void SweepRunner::for_each_piece(std::uint64_t count, std::uint64_t piece,
+void GridExecutor::for_each_piece(std::uint64_t count, std::uint64_t piece,
                                  const std::function<void(std::uint64_t, std::uint64_t)>& fn) {
     const std::uint64_t pieces = piece == 0 ? 0 : (count + piece - 1) / piece;
     impl_->arena.execute([&] {
@@ -80,7 +80,7 @@ void SweepRunner::for_each_piece(std::uint64_t count, std::uint64_t piece,
     });
 }
 
-std::uint64_t SweepRunner::frames_simulated() const {
+std::uint64_t GridExecutor::frames_simulated() const {
     std::uint64_t total = 0;
     for (const auto& c : impl_->contexts)
         if (c) total += c->frames;
@@ -90,5 +90,5 @@ std::uint64_t SweepRunner::frames_simulated() const {
 } // namespace collide
 
 namespace collide {
-std::size_t SweepRunner::threads_used() const { return impl_->contexts.size(); }
+std::size_t GridExecutor::threads_used() const { return impl_->contexts.size(); }
 } // namespace collide

@@ -1,0 +1,482 @@
+// `collide check` as a pipeline of small steps: discover the scenarios, plan what --update may
+// touch, measure them (in parallel), compare each with its golden and expectations, report in
+// sorted order, write goldens, artifacts and JUnit, and sum up.
+#include "app/check.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <system_error>
+#include <unistd.h>
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "app/errors.h"
+#include "io/atomic_file.h"
+#include "report/diff.h"
+#include "report/expect.h"
+#include "report/golden.h"
+#include "report/junit.h"
+#include "report/render.h"
+
+namespace collide {
+
+namespace fs = std::filesystem;
+
+bool color_wanted(ColorMode mode) {
+    switch (mode) {
+    case ColorMode::always: return true;
+    case ColorMode::never: return false;
+    case ColorMode::automatic: break;
+    }
+    const char* no_color = std::getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) != 0 && (no_color == nullptr || *no_color == '\0');
+}
+
+bool in_ci() {
+    const char* ci = std::getenv("CI");
+    return ci != nullptr && *ci != '\0';
+}
+
+ScenarioAttempt try_measure_scenario(const std::string& path) {
+    try {
+        return {measure_scenario(path), {}};
+    } catch (...) {
+        return {std::nullopt, problems_of_current_exception({path, 0, 0, ""})};
+    }
+}
+
+namespace {
+
+/// One scenario file found on the command line, and what became of it.
+struct Entry {
+    std::string path;   ///< as shown: the argument, or DIR/FILE for a directory's scenarios
+    std::string name;   ///< file stem: the golden is EXPECTED/NAME.log
+    std::string golden; ///< EXPECTED/NAME.log
+    // filled by measure_entry (in parallel, one entry per task)
+    ScenarioAttempt attempt;
+    std::string actual;                     ///< the rendered text log
+    std::optional<std::string> golden_text; ///< nullopt: no golden file
+    GoldenComparison comparison;
+    std::vector<ExpectOutcome> expectations;
+    double seconds = 0;                     ///< time spent measuring and comparing (s)
+    std::vector<Diagnostic> read_problems;  ///< a golden that exists but cannot be read
+
+    /// Whether the entry has bad input (it was not measured, or its golden cannot be read).
+    bool bad() const { return !attempt.measured || !attempt.problems.empty() || !read_problems.empty(); }
+};
+
+/// What the scenarios on the command line are.
+struct Discovery {
+    std::vector<Entry> entries; ///< one per scenario, sorted by normalised path
+    bool full_run = false;      ///< a directory was scanned: goldens without a scenario are stale
+};
+
+/// Counts for the summary line.
+struct Tally {
+    int passed = 0, failed = 0, differ = 0, missing = 0, expectation_failures = 0, bad_inputs = 0;
+    int created = 0, updated = 0, removed = 0, stale_left = 0;
+};
+
+/// Where the report goes, and what it has gathered so far.
+struct CheckReport {
+    CheckReport(std::ostream& out_, std::ostream& err_, DiffStyle style_) : out(out_), err(err_), style(style_) {}
+    std::ostream& out;
+    std::ostream& err;
+    DiffStyle style;
+    bool trouble = false; ///< bad input or a failed write: exit 2
+    Tally tally;
+    std::vector<JunitCase> junit;
+    std::vector<std::string> annotations;
+
+    /// Prints a problem on `err` and marks the run as trouble.
+    void problem(const Diagnostic& d) {
+        err << format_problem(d, "check") << '\n';
+        trouble = true;
+    }
+};
+
+/// A failing scenario's report: uncoloured (artifacts, JUnit) and as printed.
+struct Failure {
+    std::string block;  ///< uncoloured
+    std::string shown;  ///< as printed (coloured when asked)
+    std::string reason; ///< one line, for JUnit
+};
+
+bool is_scenario_file(const fs::path& p) {
+    const std::string ext = p.extension().string();
+    return ext == ".yaml" || ext == ".yml";
+}
+
+// ---- discover ---------------------------------------------------------------------------------
+
+/// Adds the scenario files of `arg` (a file, or a directory's *.yaml / *.yml) to `found`
+/// (normalised path → path as shown); returns whether `arg` was a directory.
+bool find_scenario_files(const std::string& arg, std::map<std::string, std::string>& found, CheckReport& report) {
+    std::error_code ec;
+    const fs::path p(arg);
+    if (fs::is_directory(p, ec)) {
+        std::vector<std::string> files;
+        for (const fs::directory_entry& d : fs::directory_iterator(p, ec))
+            if (d.is_regular_file(ec) && is_scenario_file(d.path())) files.push_back(d.path().generic_string());
+        if (ec) report.problem({arg, 0, 0, "cannot list the directory: " + ec.message()});
+        for (const std::string& f : files) found.emplace(fs::path(f).lexically_normal().generic_string(), f);
+        return true;
+    }
+    if (fs::is_regular_file(p, ec))
+        found.emplace(p.lexically_normal().generic_string(), p.generic_string());
+    else
+        report.problem({arg, 0, 0, "no such scenario file or directory"});
+    return false;
+}
+
+/// The scenarios named by the options (default: `scenarios/`), one entry per file stem.
+Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
+    std::vector<std::string> args = options.paths;
+    if (args.empty()) args.push_back("scenarios");
+    Discovery discovery;
+    std::map<std::string, std::string> found;
+    for (const std::string& arg : args) discovery.full_run |= find_scenario_files(arg, found, report);
+    std::map<std::string, std::string> by_name; // stem → path
+    for (const auto& [key, shown] : found) {
+        Entry e;
+        e.path = shown;
+        e.name = fs::path(shown).stem().string();
+        e.golden = (fs::path(options.expected_dir) / (e.name + ".log")).generic_string();
+        const auto [it, fresh] = by_name.emplace(e.name, shown);
+        if (!fresh) {
+            report.problem({shown, 0, 0, fmt::format("{} also has the name {}; both would use {}", it->second, e.name,
+                                                     e.golden)});
+            continue;
+        }
+        discovery.entries.push_back(std::move(e));
+    }
+    return discovery;
+}
+
+/// Goldens in `expected_dir` whose stem names no entry, sorted.
+std::vector<std::string> find_stale_goldens(const std::string& expected_dir, const std::vector<Entry>& entries) {
+    std::set<std::string> names;
+    for (const Entry& e : entries) names.insert(e.name);
+    std::vector<std::string> stale;
+    std::error_code ec;
+    if (fs::is_directory(expected_dir, ec))
+        for (const fs::directory_entry& d : fs::directory_iterator(expected_dir, ec))
+            if (d.is_regular_file(ec) && d.path().extension() == ".log" && !names.count(d.path().stem().string()))
+                stale.push_back(d.path().generic_string());
+    std::sort(stale.begin(), stale.end());
+    return stale;
+}
+
+// ---- plan -------------------------------------------------------------------------------------
+
+/// Adds to `bless` the entries and stale goldens that `want` (a stem or a scenario path) names;
+/// returns whether it named any.
+bool bless_named(const std::string& want, const std::vector<Entry>& entries, const std::vector<std::string>& stale,
+                 std::set<std::string>& bless) {
+    bool known = false;
+    for (const Entry& e : entries)
+        if (e.name == want || e.path == want ||
+            fs::path(e.path).lexically_normal() == fs::path(want).lexically_normal()) {
+            bless.insert(e.name);
+            known = true;
+        }
+    for (const std::string& g : stale)
+        if (fs::path(g).stem().string() == want) {
+            bless.insert(want);
+            known = true;
+        }
+    return known;
+}
+
+/// The names (scenario stems, stale golden stems) that --update may write or remove.
+std::set<std::string> plan_updates(const CheckOptions& options, const std::vector<Entry>& entries,
+                                   const std::vector<std::string>& stale, CheckReport& report) {
+    std::set<std::string> bless;
+    if (!options.update) return bless;
+    if (options.update_names.empty()) {
+        for (const Entry& e : entries) bless.insert(e.name);
+        for (const std::string& g : stale) bless.insert(fs::path(g).stem().string());
+        return bless;
+    }
+    for (const std::string& want : options.update_names)
+        if (!bless_named(want, entries, stale, bless))
+            report.problem({want, 0, 0, "--update names no scenario of this run and no stale golden"});
+    return bless;
+}
+
+// ---- measure and compare ----------------------------------------------------------------------
+
+std::optional<std::string> read_golden(const std::string& path, bool& unreadable) {
+    unreadable = false;
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return std::nullopt;
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    if (in) text << in.rdbuf();
+    if (!in || in.bad()) {
+        unreadable = true;
+        return std::nullopt;
+    }
+    return text.str();
+}
+
+/// Renders a measured entry's text log, checks its expectations and compares it with its golden.
+void compare_entry(Entry& e) {
+    const MeasuredScenario& m = *e.attempt.measured;
+    e.actual = render_text(m.scenario, m.layout, m.values);
+    e.expectations = check_expectations(m.scenario, m.layout, m.values);
+    bool unreadable = false;
+    e.golden_text = read_golden(e.golden, unreadable);
+    if (unreadable) e.read_problems.push_back({e.golden, 0, 0, "cannot read the golden file"});
+    if (e.golden_text) e.comparison = compare_logs(*e.golden_text, e.actual, tolerance_of(m.scenario));
+}
+
+/// Measures one entry and, when that worked, compares it; times both.
+void measure_entry(Entry& e, const ScenarioMeasurer& measurer) {
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        e.attempt = measurer(e.path);
+    } catch (...) {
+        e.attempt = ScenarioAttempt{std::nullopt, problems_of_current_exception({e.path, 0, 0, ""})};
+    }
+    if (e.attempt.measured && e.attempt.problems.empty()) compare_entry(e);
+    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// Measures every entry on `jobs` threads (each entry in its own task).
+void measure_entries(std::vector<Entry>& entries, const ScenarioMeasurer& measurer, int jobs) {
+    jobs = std::max(1, jobs);
+    // Allow as many threads as asked for, even beyond the cores TBB would use by default.
+    tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(jobs));
+    tbb::task_arena arena(jobs);
+    arena.execute([&] {
+        tbb::parallel_for(std::size_t{0}, entries.size(), [&](std::size_t i) { measure_entry(entries[i], measurer); });
+    });
+}
+
+// ---- write ------------------------------------------------------------------------------------
+
+/// Writes `text` to `path` atomically (io/atomic_file.h), creating its folder first; a failure
+/// is a problem at `path` (the message without the path).
+bool write_report_file(const std::string& path, const std::string& text, CheckReport& report) {
+    const fs::path target(path);
+    std::error_code ec;
+    if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+    try {
+        write_file_atomically(path, text);
+        return true;
+    } catch (const std::exception& ex) {
+        std::string what = ex.what();
+        if (what.rfind(path + ": ", 0) == 0) what.erase(0, path.size() + 2);
+        report.problem({path, 0, 0, what});
+        return false;
+    }
+}
+
+/// Writes an entry's actual log as its golden; returns whether it was written.
+bool bless_golden(const Entry& e, CheckReport& report) {
+    if (!write_report_file(e.golden, e.actual, report)) return false;
+    report.out << (e.golden_text ? "updated  " : "created  ") << e.golden << '\n';
+    ++(e.golden_text ? report.tally.updated : report.tally.created);
+    return true;
+}
+
+/// Keeps a failing entry's actual log and report as DIR/NAME.log and DIR/NAME.diff.
+void write_artifacts(const Entry& e, const std::string& block, const std::string& dir, CheckReport& report) {
+    const std::string base = (fs::path(dir) / e.name).generic_string();
+    write_report_file(base + ".log", e.actual, report);
+    write_report_file(base + ".diff", block, report);
+}
+
+/// Removes a stale golden; returns whether it is gone.
+bool remove_stale_golden(const std::string& golden, const std::string& name, CheckReport& report) {
+    std::error_code ec;
+    if (fs::remove(golden, ec)) {
+        report.out << "removed  " << golden << " (no scenario " << name << ")\n";
+        ++report.tally.removed;
+        return true;
+    }
+    report.problem({golden, 0, 0, "cannot remove the stale golden: " + ec.message()});
+    return false;
+}
+
+// ---- report -----------------------------------------------------------------------------------
+
+/// Reports an entry with bad input: its problems on `err`, one line on `out`, a JUnit error.
+void report_bad_entry(const Entry& e, CheckReport& report) {
+    ++report.tally.bad_inputs;
+    std::vector<Diagnostic> problems = e.attempt.problems;
+    problems.insert(problems.end(), e.read_problems.begin(), e.read_problems.end());
+    if (problems.empty()) problems.push_back({e.path, 0, 0, "the scenario produced no output"});
+    std::string details;
+    for (const Diagnostic& p : problems) {
+        const std::string line = format_problem(p, "check");
+        report.err << line << '\n';
+        details += line + "\n";
+        report.annotations.push_back(github_annotation(p.file, p.line, p.column, p.message));
+    }
+    report.out << "error    " << e.name << " (bad input, not checked)\n";
+    report.junit.push_back({e.name, e.path, e.seconds, false, true, "bad input", details});
+}
+
+std::string header_of(const Entry& e) { return fmt::format("scenario {} ({} vs {})", e.name, e.path, e.golden); }
+
+/// The report of an entry whose golden is missing or differs from its log.
+Failure describe_golden_failure(const Entry& e, CheckReport& report) {
+    Failure f;
+    if (!e.golden_text) {
+        ++report.tally.missing;
+        f.reason = "no golden " + e.golden;
+        const std::string line = fmt::format(
+            "  no golden: {} does not exist; `collide check --update {}` creates it\n", e.golden, e.name);
+        f.block = header_of(e) + "\n" + line;
+        f.shown = paint(header_of(e), "1", report.style.color) + "\n" + line;
+        report.annotations.push_back(github_annotation(e.path, 0, 0, fmt::format("{}: {}", e.name, line.substr(2))));
+        return f;
+    }
+    ++report.tally.differ;
+    f.reason = "log differs from " + e.golden;
+    f.block = render_diff(e.name, e.path, e.golden, e.comparison, DiffStyle{false, report.style.context});
+    f.shown = render_diff(e.name, e.path, e.golden, e.comparison, report.style);
+    report.annotations.push_back(github_annotation(e.golden, e.comparison.changes.front().expected_line, 0,
+                                                   fmt::format("{}: log differs from the golden\n{}", e.name,
+                                                               f.block.substr(f.block.find('\n') + 1))));
+    return f;
+}
+
+/// Appends an entry's failed expectations to its report `f` (starting one when empty).
+void describe_expectation_failures(const Entry& e, Failure& f, CheckReport& report) {
+    const Scenario& scenario = e.attempt.measured->scenario;
+    int failed = 0;
+    std::string lines;
+    for (std::size_t k = 0; k < e.expectations.size(); ++k) {
+        if (e.expectations[k].passed) continue;
+        ++failed;
+        const std::string& msg = e.expectations[k].message;
+        lines += "  " + msg + "\n";
+        const ExpectDef& def = scenario.expect[k];
+        const std::size_t cut = msg.find(": expectation failed: ");
+        report.annotations.push_back(github_annotation(scenario.file.empty() ? e.path : scenario.file, def.mark.line,
+                                                       def.mark.column,
+                                                       cut == std::string::npos ? msg : msg.substr(cut + 2)));
+    }
+    if (failed == 0) return;
+    report.tally.expectation_failures += failed;
+    if (f.block.empty()) {
+        f.block = header_of(e) + "\n";
+        f.shown = paint(header_of(e), "1", report.style.color) + "\n";
+    }
+    f.block += lines;
+    f.shown += lines;
+    if (!f.reason.empty()) f.reason += "; ";
+    f.reason += fmt::format("{} expectation{} failed", failed, failed == 1 ? "" : "s");
+}
+
+/// Reports one measured entry (blessing its golden first when allowed): `ok`, or its failure.
+void report_entry(const Entry& e, bool may_bless, const CheckOptions& options, CheckReport& report) {
+    bool golden_ok = e.golden_text && e.comparison.same();
+    if (!golden_ok && may_bless) golden_ok = bless_golden(e, report);
+    Failure f;
+    if (!golden_ok) f = describe_golden_failure(e, report);
+    describe_expectation_failures(e, f, report);
+    if (f.block.empty()) {
+        ++report.tally.passed;
+        report.out << "ok       " << e.name << '\n';
+        report.junit.push_back({e.name, e.path, e.seconds, false, false, "", ""});
+        return;
+    }
+    ++report.tally.failed;
+    report.out << f.shown;
+    report.junit.push_back({e.name, e.path, e.seconds, true, false, f.reason, f.block});
+    if (!options.artifacts_dir.empty()) write_artifacts(e, f.block, options.artifacts_dir, report);
+}
+
+/// Reports (or, when allowed, removes) each golden that has no scenario.
+void report_stale_goldens(const std::vector<std::string>& stale, const std::set<std::string>& bless, bool may_write,
+                          CheckReport& report) {
+    for (const std::string& g : stale) {
+        const std::string name = fs::path(g).stem().string();
+        if (may_write && bless.count(name) && remove_stale_golden(g, name, report)) continue;
+        ++report.tally.stale_left;
+        const std::string line = fmt::format(
+            "stale golden {}: no scenario {} in this run; `collide check --update` removes it\n", g, name);
+        report.out << line;
+        report.junit.push_back({name, g, 0, true, false, "stale golden", line});
+        report.annotations.push_back(github_annotation(g, 0, 0, line));
+    }
+}
+
+/// The last line: counts, what --update did, and a word about CI.
+std::string format_summary(const Tally& t, const CheckOptions& options, bool may_write) {
+    const auto plural = [](int n) { return n == 1 ? "" : "s"; };
+    std::vector<std::string> parts;
+    if (t.differ) parts.push_back(fmt::format("{} differ", t.differ));
+    if (t.missing) parts.push_back(fmt::format("{} missing golden{}", t.missing, plural(t.missing)));
+    if (t.stale_left) parts.push_back(fmt::format("{} stale golden{}", t.stale_left, plural(t.stale_left)));
+    if (t.expectation_failures)
+        parts.push_back(fmt::format("{} failed expectation{}", t.expectation_failures, plural(t.expectation_failures)));
+    if (t.bad_inputs) parts.push_back(fmt::format("{} bad input", t.bad_inputs));
+    std::string summary = fmt::format("check: {} passed, {} failed", t.passed, t.failed + t.bad_inputs + t.stale_left);
+    if (!parts.empty()) summary += " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
+    if (options.update) {
+        if (may_write)
+            summary += fmt::format("; goldens: {} created, {} updated, {} removed", t.created, t.updated, t.removed);
+        else
+            summary += "; bad input: no golden written";
+    } else if (options.ci) {
+        summary += "; CI is set: goldens are read only (--update writes them)";
+    }
+    return summary;
+}
+
+int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out,
+                       std::ostream& err) {
+    CheckReport report(out, err, DiffStyle{options.color, 2});
+    Discovery found = discover_scenarios(options, report);
+    const std::vector<std::string> stale =
+        found.full_run ? find_stale_goldens(options.expected_dir, found.entries) : std::vector<std::string>{};
+    const std::set<std::string> bless = plan_updates(options, found.entries, stale, report);
+
+    measure_entries(found.entries, measurer, options.jobs);
+    for (const Entry& e : found.entries)
+        if (e.bad()) report.trouble = true;
+    const bool may_write = options.update && !report.trouble;
+
+    for (const Entry& e : found.entries) {
+        if (e.bad())
+            report_bad_entry(e, report);
+        else
+            report_entry(e, may_write && bless.count(e.name) > 0, options, report);
+    }
+    report_stale_goldens(stale, bless, may_write, report);
+    if (options.annotations)
+        for (const std::string& a : report.annotations) out << a << '\n';
+    if (!options.junit_path.empty()) write_report_file(options.junit_path, render_junit(report.junit), report);
+    out << format_summary(report.tally, options, may_write) << '\n';
+
+    if (report.trouble) return kExitBadInput;
+    return report.tally.failed + report.tally.stale_left > 0 ? kExitFailed : kExitOk;
+}
+
+} // namespace
+
+int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out,
+                  std::ostream& err) {
+    return exit_code_for_errors(err, "check", [&] { return check_scenarios(options, measurer, out, err); });
+}
+
+int check_command(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+    return check_command(options, try_measure_scenario, out, err);
+}
+
+} // namespace collide

@@ -1,0 +1,71 @@
+#pragma once
+/// \file
+/// `collide check`: measure scenarios, compare each text log with its golden file, check the
+/// scenarios' expectations, report what changed; `--update` blesses the current logs.
+///
+/// Each `DIR/NAME.yaml` pairs with `EXPECTED/NAME.log` (NAME is the file stem). Scenarios are
+/// measured in parallel (`jobs`), but every report is printed in sorted file order, so the
+/// output is the same bytes for any number of jobs.
+///
+/// Exit codes, as diff(1): 0 every log matches and every expectation holds; 1 a log differs, a
+/// golden is missing or stale, or an expectation failed; 2 bad input anywhere (a scenario that
+/// does not load, a path that does not exist, an unknown `--update` name, a file that cannot be
+/// written). 2 takes precedence over 1, and when any scenario has bad input no golden is
+/// written or removed, even with `--update`.
+
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "app/measure.h"
+#include "model/diagnostic.h"
+
+namespace collide {
+
+/// What measuring one scenario file gave: the measured scenario, or the problems with its input.
+struct ScenarioAttempt {
+    std::optional<MeasuredScenario> measured; ///< set when the scenario was simulated
+    std::vector<Diagnostic> problems;         ///< set when it could not be (line 0: no position)
+};
+
+/// Measures one scenario file for `check`. Must be safe to call from several threads at once.
+using ScenarioMeasurer = std::function<ScenarioAttempt(const std::string& path)>;
+
+/// `measure_scenario` with bad input (InputError, or any other failure) turned into problems.
+ScenarioAttempt try_measure_scenario(const std::string& path);
+
+/// What `collide check` was asked to do.
+struct CheckOptions {
+    std::vector<std::string> paths;        ///< scenario files and directories (*.yaml, *.yml); empty: "scenarios"
+    std::string expected_dir = "expected"; ///< where the goldens live
+    bool update = false;                   ///< write goldens that differ or are missing, remove stale ones
+    std::vector<std::string> update_names; ///< with `update`: only these (stems or scenario paths); empty: all
+    std::string artifacts_dir;             ///< when set: DIR/NAME.log (actual) and DIR/NAME.diff per failure
+    std::string junit_path;                ///< when set: write a JUnit XML report here
+    bool annotations = false;              ///< print GitHub Actions `::error` lines for each failure
+    int jobs = 1;                          ///< scenarios measured at once (≥ 1)
+    bool color = false;                    ///< ANSI colours in diffs
+    bool ci = false;                       ///< running in CI (env `CI` set): say that goldens are read only
+};
+
+/// How the command line asks for colour.
+enum class ColorMode { automatic, always, never };
+
+/// Whether to colour: `always`, `never`, or (`automatic`) when stdout is a terminal and the
+/// environment has no NO_COLOR.
+bool color_wanted(ColorMode mode);
+
+/// Whether the environment says this is a CI run (`CI` set and not empty).
+bool in_ci();
+
+/// Runs `collide check`, measuring each scenario with `measurer`; the report goes to `out`,
+/// problems to `err`. Returns the exit code (0, 1 or 2, see the file comment).
+int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out,
+                  std::ostream& err);
+
+/// `check_command` with `try_measure_scenario`.
+int check_command(const CheckOptions& options, std::ostream& out, std::ostream& err);
+
+} // namespace collide

@@ -1,0 +1,32 @@
+#include "app/errors.h"
+
+#include <exception>
+
+namespace collide {
+
+std::string format_problem(const Diagnostic& d, std::string_view command) {
+    if (d.file.empty()) return "collide " + std::string(command) + ": error: " + d.message;
+    if (d.line <= 0) return d.file + ": error: " + d.message;
+    return format_diagnostic(d);
+}
+
+void print_problems(std::ostream& err, std::span<const Diagnostic> problems, std::string_view command) {
+    for (const Diagnostic& d : problems) err << format_problem(d, command) << '\n';
+}
+
+std::vector<Diagnostic> problems_of_current_exception(const Diagnostic& where) {
+    const auto at_where = [&](const char* what) {
+        Diagnostic d = where;
+        d.message = what;
+        return std::vector<Diagnostic>{std::move(d)};
+    };
+    try {
+        throw;
+    } catch (const InputError& e) {
+        return e.diagnostics.empty() ? at_where(e.what()) : e.diagnostics;
+    } catch (const std::exception& e) {
+        return at_where(e.what());
+    }
+}
+
+} // namespace collide

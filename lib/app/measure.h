@@ -1,0 +1,35 @@
+#pragma once
+/// \file
+/// Measuring one scenario file end to end, as `sim` and `check` do: load, apply --set and
+/// --detection, simulate, keep the measured values for rendering, expectations and golden
+/// comparison.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/log.h"
+#include "model/scenario.h"
+
+namespace collide {
+
+/// How to simulate a scenario, as the command line asks.
+struct SimOptions {
+    std::vector<std::string> sets;       ///< `NAME=VALUE` param overrides (--set)
+    std::optional<Detection> detection;  ///< overrides world.detection (bodies with ccd stay swept)
+    std::string trace_path;              ///< when not empty, write every body's state per frame as CSV here
+};
+
+/// A scenario after it was simulated: the evaluated scenario, its log layout and the measured
+/// values (in the units of each layout field).
+struct MeasuredScenario {
+    Scenario scenario;          ///< the scenario as run (params, sets and overrides applied)
+    Layout layout;              ///< the fields of its log
+    std::vector<double> values; ///< one value per layout field
+};
+
+/// Loads, simulates and measures one scenario file ("-" reads stdin). Throws InputError
+/// (model/diagnostic.h) on bad input, std::runtime_error when the trace cannot be written.
+MeasuredScenario measure_scenario(const std::string& path, const SimOptions& options = {});
+
+} // namespace collide

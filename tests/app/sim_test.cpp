@@ -1,0 +1,64 @@
+// sim and validate as library calls: every file is tried, bad input is reported where it is and
+// gives 2, and a log goes out only when every file loaded.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+
+#include "app/sim.h"
+#include "app/validate.h"
+
+using namespace collide;
+
+namespace {
+const std::string kDir = COLLIDE_SOURCE_DIR;
+const std::string kGood = kDir + "/scenarios/mtv.yaml";
+const std::string kBroken = kDir + "/tests/scenario/fixtures/broken.yaml";
+} // namespace
+
+TEST_CASE("sim measures a good file, prints its log and exits 0") {
+    std::ostringstream out, err;
+    SimRequest request;
+    request.files = {kGood};
+    CHECK(sim_command(request, out, err) == 0);
+    CHECK_THAT(out.str(), Catch::StartsWith("push out along x → 5.40 m\n"));
+    CHECK(err.str().empty());
+}
+
+TEST_CASE("sim reports every bad file at its place, prints no log and exits 2") {
+    std::ostringstream out, err;
+    SimRequest request;
+    request.files = {kBroken, kGood, kBroken};
+    CHECK(sim_command(request, out, err) == 2);
+    CHECK(out.str().empty());
+    const std::string problems = kBroken + ":4:9: error: world.rate must be > 0, got 0\n";
+    CHECK_THAT(err.str(), Catch::StartsWith(problems));
+    CHECK(err.str().find(problems, 1) != std::string::npos); // the second broken file too
+}
+
+TEST_CASE("sim refuses --trace with several files and an output file it cannot write") {
+    std::ostringstream out, err;
+    SimRequest request;
+    request.files = {kGood, kGood};
+    request.options.trace_path = "trace.csv";
+    CHECK(sim_command(request, out, err) == 2);
+    CHECK(err.str() == "collide sim: error: --trace takes exactly one scenario file\n");
+
+    err.str("");
+    request.files = {kGood};
+    request.options.trace_path.clear();
+    request.output = "/dev/null/sub/log.txt";
+    CHECK(sim_command(request, out, err) == 2);
+    CHECK_THAT(err.str(), Catch::StartsWith("collide sim: error: /dev/null/sub/log.txt: "));
+    CHECK(out.str().empty());
+}
+
+TEST_CASE("validate says ok per good file and reports each bad one") {
+    std::ostringstream out, err;
+    CHECK(validate_command({kGood}, out, err) == 0);
+    CHECK_THAT(out.str(), Catch::EndsWith(": ok (2 bodies, 3 log entries, 3 expectations)\n"));
+    out.str("");
+    CHECK(validate_command({kBroken, kGood}, out, err) == 2);
+    CHECK_THAT(out.str(), Catch::StartsWith(kGood + ": ok"));
+    CHECK_THAT(err.str(), Catch::Contains(kBroken + ":8:20: error: log[0].final.body: no body named 'bal'"));
+}
