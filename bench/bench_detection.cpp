@@ -20,18 +20,18 @@
 
 #include "baselines/overlap_box_box_batch.h"
 #include "baselines/overlap_sphere_aabb.h"
+#include "box_pairs.h"
 #include "detection/contact_sphere_box.h"
 #include "detection/sat_box_box.h"
 #include "detection/sat_convex.h"
-#include "box_pairs.h"
 #include "math/quat.h"
 
 using namespace collide;
 
 namespace {
 
-using bench::BoxPairs;
 using bench::box_pairs;
+using bench::BoxPairs;
 using bench::kPairs;
 
 double overlapping_fraction(const BoxPairs& p) {
@@ -124,9 +124,7 @@ void obb_overlap_batch_packed(benchmark::State& state) {
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
 }
-BENCHMARK(obb_overlap_batch_packed)
-    ->ArgNames({"pairs", "simd"})
-    ->ArgsProduct({{kPairs, kHotPairs}, {0, 1, 2}});
+BENCHMARK(obb_overlap_batch_packed)->ArgNames({"pairs", "simd"})->ArgsProduct({{kPairs, kHotPairs}, {0, 1, 2}});
 
 const std::vector<std::pair<Sphere, Aabb>>& sphere_box_pairs() {
     static const auto pairs = [] {

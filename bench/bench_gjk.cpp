@@ -9,17 +9,17 @@
 #include <random>
 #include <vector>
 
+#include "box_pairs.h"
 #include "detection/contact_convex.h"
 #include "detection/gjk.h"
-#include "box_pairs.h"
 #include "math/quat.h"
 
 using namespace collide;
 
 namespace {
 
-using bench::BoxPairs;
 using bench::box_pairs;
+using bench::BoxPairs;
 using bench::kPairs;
 
 // GJK alone: distance for the apart pairs, the overlap verdict for the others.
@@ -33,8 +33,10 @@ void gjk_box_box(benchmark::State& state) {
         iterations += static_cast<std::size_t>(r.iterations);
         if (++k == kPairs) k = 0;
     }
-    state.counters["overlapping"] = benchmark::Counter(static_cast<double>(overlapping), benchmark::Counter::kAvgIterations);
-    state.counters["gjk_iterations"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kAvgIterations);
+    state.counters["overlapping"] =
+            benchmark::Counter(static_cast<double>(overlapping), benchmark::Counter::kAvgIterations);
+    state.counters["gjk_iterations"] =
+            benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kAvgIterations);
 }
 BENCHMARK(gjk_box_box);
 

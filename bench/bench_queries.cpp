@@ -61,8 +61,10 @@ template <class Box> std::vector<CastCase<Box>> cast_cases() {
         const Vec3 centre{u(rng), u(rng), u(rng)};
         const Vec3 half{0.1 + 0.9 * std::fabs(u(rng)), 0.1 + 0.9 * std::fabs(u(rng)), 0.1 + 0.9 * std::fabs(u(rng))};
         const Quat turn = normalize(Quat{u(rng), u(rng), u(rng), u(rng)});
-        if constexpr (std::is_same_v<Box, Obb>) c.box = {centre, to_mat3(turn), half};
-        else c.box = {centre - half, centre + half};
+        if constexpr (std::is_same_v<Box, Obb>)
+            c.box = {centre, to_mat3(turn), half};
+        else
+            c.box = {centre - half, centre + half};
         c.sphere = {{3 * u(rng), 3 * u(rng), 3 * u(rng)}, 0.05 + 0.45 * std::fabs(u(rng))};
         const Vec3 aim = centre + Vec3{1.5 * u(rng), 1.5 * u(rng), 1.5 * u(rng)};
         c.velocity = (aim - c.sphere.centre) * (1.0 + 0.5 * u(rng));

@@ -101,12 +101,12 @@ void tunnel_grid(benchmark::State& state) {
 } // namespace
 
 BENCHMARK(tunnel_grid)
-    ->ArgNames({"swept", "jobs", "block"})
-    ->Args({0, 1, kSweepBlockRows})
-    ->Args({0, 2, kSweepBlockRows})
-    ->Args({1, 1, kSweepBlockRows})
-    ->Args({1, 2, kSweepBlockRows})
-    ->Args({0, 2, 1'000'000})
-    ->Args({1, 2, 1'000'000})
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+        ->ArgNames({"swept", "jobs", "block"})
+        ->Args({0, 1, kSweepBlockRows})
+        ->Args({0, 2, kSweepBlockRows})
+        ->Args({1, 1, kSweepBlockRows})
+        ->Args({1, 2, kSweepBlockRows})
+        ->Args({0, 2, 1'000'000})
+        ->Args({1, 2, 1'000'000})
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();

@@ -63,8 +63,8 @@ void run_tunnel(benchmark::State& state, Detection detection, bool every_frame) 
         if (++next == kOffsets) next = 0;
     }
     state.SetItemsProcessed(state.iterations());
-    state.counters["frames"] = benchmark::Counter(40.0 * static_cast<double>(state.iterations()),
-                                                  benchmark::Counter::kIsRate);
+    state.counters["frames"] =
+            benchmark::Counter(40.0 * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
     state.counters["hit_share"] = hits / static_cast<double>(state.iterations());
 }
 

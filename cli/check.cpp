@@ -6,8 +6,8 @@
 #include <map>
 #include <memory>
 
-#include "commands.h"
 #include "app/check.h"
+#include "commands.h"
 
 void add_check_command(CLI::App& app, int& exit_code) {
     struct State {
@@ -19,21 +19,21 @@ void add_check_command(CLI::App& app, int& exit_code) {
     cmd->add_option("paths", state->options.paths, "Scenario files or directories (default: scenarios/)");
     cmd->add_option("--expected", state->options.expected_dir, "Directory of golden logs")->capture_default_str();
     CLI::Option* update =
-        cmd->add_option("--update", state->options.update_names,
-                        "Write goldens that differ or are missing and remove stale ones; only NAMEs when given")
-            ->expected(0, -1);
+            cmd->add_option("--update", state->options.update_names,
+                            "Write goldens that differ or are missing and remove stale ones; only NAMEs when given")
+                    ->expected(0, -1);
     cmd->add_option("--artifacts", state->options.artifacts_dir,
                     "Save each failing scenario's actual log and diff as DIR/NAME.log and DIR/NAME.diff");
     cmd->add_option("--junit", state->options.junit_path, "Write a JUnit XML report to FILE");
     cmd->add_flag("--annotations", state->options.annotations, "Print GitHub Actions ::error annotations");
     cmd->add_option("--jobs,-j", state->options.jobs, "Scenarios run at once")
-        ->check(CLI::Range(1, 1024))
-        ->capture_default_str();
+            ->check(CLI::Range(1, 1024))
+            ->capture_default_str();
     const std::map<std::string, collide::ColorMode> colors{{"auto", collide::ColorMode::automatic},
-                                                            {"always", collide::ColorMode::always},
-                                                            {"never", collide::ColorMode::never}};
+                                                           {"always", collide::ColorMode::always},
+                                                           {"never", collide::ColorMode::never}};
     cmd->add_option("--color", state->color, "Colour diffs: auto (a terminal without NO_COLOR), always, never")
-        ->transform(CLI::CheckedTransformer(colors, CLI::ignore_case));
+            ->transform(CLI::CheckedTransformer(colors, CLI::ignore_case));
     cmd->callback([state, update, &exit_code] {
         collide::CheckOptions options = state->options;
         options.update = update->count() > 0;

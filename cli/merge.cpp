@@ -2,8 +2,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "commands.h"
 #include "app/merge.h"
+#include "commands.h"
 
 void add_merge_command(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("merge", "Join the CSV of a sweep's shards into the whole grid");

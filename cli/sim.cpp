@@ -2,8 +2,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "commands.h"
 #include "app/sim.h"
+#include "commands.h"
 
 void add_sim_command(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("sim", "Run scenarios and print their logs");
@@ -12,7 +12,7 @@ void add_sim_command(CLI::App& app, int& exit_code) {
     auto format = std::make_shared<std::string>("text");
     cmd->add_option("files", request->files, "Scenario files ('-' reads stdin)")->required();
     cmd->add_option("--detection", *detection, "Override the world's detection")
-        ->check(CLI::IsMember({"discrete", "swept"}));
+            ->check(CLI::IsMember({"discrete", "swept"}));
     cmd->add_option("--set", request->options.sets, "Override a param: NAME=VALUE (repeatable)");
     cmd->add_option("--format", *format, "Log format")->check(CLI::IsMember({"text", "json", "csv"}));
     cmd->add_option("--trace", request->options.trace_path, "Write every body's state per frame to this CSV");

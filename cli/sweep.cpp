@@ -2,8 +2,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "commands.h"
 #include "app/sweep.h"
+#include "commands.h"
 
 void add_sweep_command(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("sweep", "Run a scenario once per cell of a parameter grid");
@@ -14,9 +14,9 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
     cmd->add_option("file", *file, "Scenario file ('-' reads stdin)")->required();
     cmd->add_option("--vary", request->varies,
                     "Vary a param: NAME=FROM:TO:STEP or NAME=A,B,C (repeatable; the first varies slowest)")
-        ->required();
+            ->required();
     cmd->add_option("--detection", *detection, "Detection per cell (default: the scenario's)")
-        ->check(CLI::IsMember({"discrete", "swept", "both"}));
+            ->check(CLI::IsMember({"discrete", "swept", "both"}));
     cmd->add_option("--format", *format, "Output format")->check(CLI::IsMember({"table", "csv", "json", "svg"}));
     cmd->add_option("--measure", request->measure, "The field a map shows (default: hit, else the first)");
     cmd->add_option("--jobs", request->jobs, "Threads (default: every core)")->check(CLI::Range(1, 4096));

@@ -2,8 +2,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "commands.h"
 #include "app/validate.h"
+#include "commands.h"
 
 void add_validate_command(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("validate", "Load and check scenarios without running them");

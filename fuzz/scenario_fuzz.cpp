@@ -22,13 +22,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::vector<double> params = t.default_params();
         try {
             t.instantiate(params, ev, s);
-        } catch (const collide::InputError&) {
-        }
+        } catch (const collide::InputError&) {}
         for (double& p : params) p = -p * 3 + 0.5;
         try {
             t.instantiate(params, ev, s);
-        } catch (const collide::InputError&) {
-        }
+        } catch (const collide::InputError&) {}
     } catch (const collide::InputError& e) {
         if (e.diagnostics.empty()) __builtin_trap();
         for (const auto& d : e.diagnostics)

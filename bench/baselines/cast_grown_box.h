@@ -17,7 +17,6 @@ namespace collide::baseline {
 /// Started inside when the centre lies strictly inside the grown box (even in a corner region
 /// where the sphere does not touch the box). Conventions as for the cast_ functions in
 /// queries/cast.h (world frame, m, s, m/s).
-std::optional<CastHit> cast_sphere_grown_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box,
-                                             double t_max);
+std::optional<CastHit> cast_sphere_grown_box(const Sphere& sphere, const Vec3& velocity, const Aabb& box, double t_max);
 
 } // namespace collide::baseline

@@ -54,9 +54,8 @@ template <int i, int j>
     f.AR[i][j] = std::fabs(f.R[i][j]);
 }
 
-template <int... k>
-[[gnu::always_inline]] inline void fill_rotations(LaneFrame& f, const double (&A)[3][3], const double (&B)[3][3],
-                                                  std::integer_sequence<int, k...>) {
+template <int... k> [[gnu::always_inline]] inline void
+fill_rotations(LaneFrame& f, const double (&A)[3][3], const double (&B)[3][3], std::integer_sequence<int, k...>) {
     (fill_rotation<k / 3, k % 3>(f, A, B), ...);
 }
 
@@ -113,8 +112,8 @@ template <int k>
     constexpr int i = k / 3, j = k % 3;
     constexpr int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
     const double dist = f.t[i2] * f.R[i1][j] - f.t[i1] * f.R[i2][j];
-    const double o = f.ha[i1] * f.AR[i2][j] + f.ha[i2] * f.AR[i1][j] + f.hb[j1] * f.AR[i][j2] +
-                     f.hb[j2] * f.AR[i][j1] - std::fabs(dist);
+    const double o = f.ha[i1] * f.AR[i2][j] + f.ha[i2] * f.AR[i1][j] + f.hb[j1] * f.AR[i][j2] + f.hb[j2] * f.AR[i][j1] -
+                     std::fabs(dist);
     const double len2 = f.R[i1][j] * f.R[i1][j] + f.R[i2][j] * f.R[i2][j];
     if constexpr (k == 0)
         least = o;
@@ -124,9 +123,8 @@ template <int k>
     separates = separates | ((len2 > kSatParallelEpsilon) & ((o <= 0.0) | (o * o <= kTouch2 * len2)));
 }
 
-template <int... k>
-[[gnu::always_inline]] inline void scan_edges(const LaneFrame& f, double& least, bool& close, bool& separates,
-                                              std::integer_sequence<int, k...>) {
+template <int... k> [[gnu::always_inline]] inline void scan_edges(const LaneFrame& f, double& least, bool& close,
+                                                                  bool& separates, std::integer_sequence<int, k...>) {
     (scan_edge<k>(f, least, close, separates), ...);
 }
 

@@ -68,8 +68,8 @@ struct Entry {
     std::optional<std::string> golden_text; ///< nullopt: no golden file
     GoldenComparison comparison;
     std::vector<ExpectOutcome> expectations;
-    double seconds = 0;                     ///< time spent measuring and comparing (s)
-    std::vector<Diagnostic> read_problems;  ///< a golden that exists but cannot be read
+    double seconds = 0;                    ///< time spent measuring and comparing (s)
+    std::vector<Diagnostic> read_problems; ///< a golden that exists but cannot be read
 
     /// Whether the entry has bad input (it was not measured, or its golden cannot be read).
     bool bad() const { return !attempt.measured || !attempt.problems.empty() || !read_problems.empty(); }
@@ -154,8 +154,8 @@ Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
         e.golden = (fs::path(options.expected_dir) / (e.name + ".log")).generic_string();
         const auto [it, fresh] = by_name.emplace(e.name, shown);
         if (!fresh) {
-            report.problem({shown, 0, 0, fmt::format("{} also has the name {}; both would use {}", it->second, e.name,
-                                                     e.golden)});
+            report.problem({shown, 0, 0,
+                            fmt::format("{} also has the name {}; both would use {}", it->second, e.name, e.golden)});
             continue;
         }
         discovery.entries.push_back(std::move(e));
@@ -337,8 +337,8 @@ Failure describe_golden_failure(const Entry& e, CheckReport& report) {
     if (!e.golden_text) {
         ++report.tally.missing;
         f.reason = "no golden " + e.golden;
-        const std::string line = fmt::format(
-            "  no golden: {} does not exist; `collide check --update {}` creates it\n", e.golden, e.name);
+        const std::string line = fmt::format("  no golden: {} does not exist; `collide check --update {}` creates it\n",
+                                             e.golden, e.name);
         f.block = header_of(e) + "\n" + line;
         f.shown = paint(header_of(e), "1", report.style.color) + "\n" + line;
         report.annotations.push_back(github_annotation(e.path, 0, 0, fmt::format("{}: {}", e.name, line.substr(2))));
@@ -348,9 +348,9 @@ Failure describe_golden_failure(const Entry& e, CheckReport& report) {
     f.reason = "log differs from " + e.golden;
     f.block = render_diff(e.name, e.path, e.golden, e.comparison, DiffStyle{false, report.style.context});
     f.shown = render_diff(e.name, e.path, e.golden, e.comparison, report.style);
-    report.annotations.push_back(github_annotation(e.golden, e.comparison.changes.front().expected_line, 0,
-                                                   fmt::format("{}: log differs from the golden\n{}", e.name,
-                                                               f.block.substr(f.block.find('\n') + 1))));
+    report.annotations.push_back(github_annotation(
+            e.golden, e.comparison.changes.front().expected_line, 0,
+            fmt::format("{}: log differs from the golden\n{}", e.name, f.block.substr(f.block.find('\n') + 1))));
     return f;
 }
 
@@ -409,7 +409,7 @@ void report_stale_goldens(const std::vector<std::string>& stale, const std::set<
         if (may_write && bless.count(name) && remove_stale_golden(g, name, report)) continue;
         ++report.tally.stale_left;
         const std::string line = fmt::format(
-            "stale golden {}: no scenario {} in this run; `collide check --update` removes it\n", g, name);
+                "stale golden {}: no scenario {} in this run; `collide check --update` removes it\n", g, name);
         report.out << line;
         report.junit.push_back({name, g, 0, true, false, "stale golden", line});
         report.annotations.push_back(github_annotation(g, 0, 0, line));
@@ -440,11 +440,11 @@ std::string format_summary(const Tally& t, const CheckOptions& options, bool may
 }
 
 int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out,
-                       std::ostream& err) {
+                    std::ostream& err) {
     CheckReport report(out, err, DiffStyle{options.color, 2});
     Discovery found = discover_scenarios(options, report);
     const std::vector<std::string> stale =
-        found.full_run ? find_stale_goldens(options.expected_dir, found.entries) : std::vector<std::string>{};
+            found.full_run ? find_stale_goldens(options.expected_dir, found.entries) : std::vector<std::string>{};
     const std::set<std::string> bless = plan_updates(options, found.entries, stale, report);
 
     measure_entries(found.entries, measurer, options.jobs);
@@ -470,8 +470,7 @@ int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measure
 
 } // namespace
 
-int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out,
-                  std::ostream& err) {
+int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out, std::ostream& err) {
     return exit_code_for_errors(err, "check", [&] { return check_scenarios(options, measurer, out, err); });
 }
 

@@ -62,8 +62,7 @@ bool in_ci();
 
 /// Runs `collide check`, measuring each scenario with `measurer`; the report goes to `out`,
 /// problems to `err`. Returns the exit code (0, 1 or 2, see the file comment).
-int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out,
-                  std::ostream& err);
+int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out, std::ostream& err);
 
 /// `check_command` with `try_measure_scenario`.
 int check_command(const CheckOptions& options, std::ostream& out, std::ostream& err);

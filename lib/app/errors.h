@@ -43,9 +43,8 @@ std::vector<Diagnostic> problems_of_current_exception(const Diagnostic& where);
 /// throws, prints what went wrong on `err` (problems_of_current_exception with `where`: no file,
 /// so `collide COMMAND: error: what`, unless the caller names a file such as the scenario being
 /// worked on) and returns kExitBadInput.
-template <class Fn>
-int exit_code_for_errors(std::ostream& err, std::string_view command, Fn&& body,
-                         const Diagnostic& where = {"", 0, 0, ""}) {
+template <class Fn> int exit_code_for_errors(std::ostream& err, std::string_view command, Fn&& body,
+                                             const Diagnostic& where = {"", 0, 0, ""}) {
     try {
         if constexpr (std::is_void_v<std::invoke_result_t<Fn&>>) {
             body();

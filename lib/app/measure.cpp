@@ -4,8 +4,8 @@
 #include <limits>
 
 #include "io/atomic_file.h"
-#include "scenario/load.h"
 #include "probes/simulate.h"
+#include "scenario/load.h"
 
 namespace collide {
 

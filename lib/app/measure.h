@@ -15,9 +15,9 @@ namespace collide {
 
 /// How to simulate a scenario, as the command line asks.
 struct SimOptions {
-    std::vector<std::string> sets;       ///< `NAME=VALUE` param overrides (--set)
-    std::optional<Detection> detection;  ///< overrides world.detection (bodies with ccd stay swept)
-    std::string trace_path;              ///< when not empty, write every body's state per frame as CSV here
+    std::vector<std::string> sets;      ///< `NAME=VALUE` param overrides (--set)
+    std::optional<Detection> detection; ///< overrides world.detection (bodies with ccd stay swept)
+    std::string trace_path;             ///< when not empty, write every body's state per frame as CSV here
 };
 
 /// A scenario after it was simulated: the evaluated scenario, its log layout and the measured

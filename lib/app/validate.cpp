@@ -24,7 +24,8 @@ int validate_command(const std::vector<std::string>& files, std::ostream& out, s
         int worst = kExitOk;
         for (const std::string& file : files) {
             const Diagnostic here{display_name(file), 1, 1, ""};
-            worst = std::max(worst, exit_code_for_errors(err, "validate", [&] { validate_file(file, out); }, here));
+            worst = std::max(worst, exit_code_for_errors(
+                                            err, "validate", [&] { validate_file(file, out); }, here));
         }
         return worst;
     });

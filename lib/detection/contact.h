@@ -20,8 +20,8 @@ inline constexpr double kTouchEpsilon = 1e-9;
 
 /// Where two overlapping shapes meet: normal from A to B (unit, world frame), depth > 0 (m).
 struct Contact {
-    Vec3 normal;       ///< unit vector from A to B, world frame
-    double depth = 0;  ///< penetration depth (m), > 0 when overlapping
+    Vec3 normal;      ///< unit vector from A to B, world frame
+    double depth = 0; ///< penetration depth (m), > 0 when overlapping
 };
 
 /// What asking a pair of shapes for a contact can answer.

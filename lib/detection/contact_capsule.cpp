@@ -81,6 +81,8 @@ std::optional<Contact> contact_sphere_capsule(const Sphere& a, const Capsule& b)
 
 std::optional<Contact> contact_capsule_box(const Capsule& a, const Obb& b) { return contact_gjk_epa(a, b); }
 
-std::optional<Contact> contact_box_capsule(const Obb& a, const Capsule& b) { return flipped(contact_capsule_box(b, a)); }
+std::optional<Contact> contact_box_capsule(const Obb& a, const Capsule& b) {
+    return flipped(contact_capsule_box(b, a));
+}
 
 } // namespace collide

@@ -13,8 +13,8 @@ namespace collide {
 
 /// The closest points of two segments p1–q1 and p2–q2 (m, world frame).
 struct SegmentClosest {
-    Vec3 point1; ///< on the first segment: p1 + (q1 − p1)·s
-    Vec3 point2; ///< on the second segment: p2 + (q2 − p2)·t
+    Vec3 point1;  ///< on the first segment: p1 + (q1 − p1)·s
+    Vec3 point2;  ///< on the second segment: p2 + (q2 − p2)·t
     double s = 0; ///< parameter on the first segment, 0…1
     double t = 0; ///< parameter on the second segment, 0…1
 };

@@ -15,7 +15,7 @@ namespace collide {
 
 /// Signed separation of two convex shapes (world frame).
 struct Separation {
-    double distance = 0; ///< gap (m) when apart, minus the penetration depth when overlapping
+    double distance = 0;  ///< gap (m) when apart, minus the penetration depth when overlapping
     Vec3 normal{0, 1, 0}; ///< unit normal A → B: the gap direction, or the depth direction
 };
 

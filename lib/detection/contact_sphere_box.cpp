@@ -29,8 +29,16 @@ std::optional<Contact> box_sphere_local(const Vec3& half, const Vec3& p, double 
     for (std::size_t k = 0; k < 3; ++k) {
         const double to_plus = half[k] - p[k];
         const double to_minus = p[k] + half[k];
-        if (to_plus < best) { best = to_plus; best_axis = k; best_sign = 1.0; }
-        if (to_minus < best) { best = to_minus; best_axis = k; best_sign = -1.0; }
+        if (to_plus < best) {
+            best = to_plus;
+            best_axis = k;
+            best_sign = 1.0;
+        }
+        if (to_minus < best) {
+            best = to_minus;
+            best_axis = k;
+            best_sign = -1.0;
+        }
     }
     const double depth = best + r;
     if (depth <= kTouchEpsilon) return std::nullopt;

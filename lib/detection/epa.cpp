@@ -15,8 +15,8 @@ constexpr int kMaxEdges = 3 * kMaxFaces;
 
 struct Face {
     int i = 0, j = 0, k = 0;
-    Vec3 n;           ///< unit outward normal (zero for a sliver, which is never the nearest)
-    double dist = 0;  ///< distance of the face's plane from the origin along n
+    Vec3 n;          ///< unit outward normal (zero for a sliver, which is never the nearest)
+    double dist = 0; ///< distance of the face's plane from the origin along n
     bool alive = false;
 };
 

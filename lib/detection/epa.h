@@ -18,14 +18,14 @@ inline constexpr int kEpaMaxIterations = 96;
 
 /// What EPA found about two overlapping shapes (world frame).
 struct EpaResult {
-    double depth = 0;       ///< penetration depth of the full shapes (m), ≥ 0: core depth + radii
-    Vec3 normal{0, 1, 0};   ///< unit normal A → B: moving B by normal·depth leaves them touching
-    bool converged = true;  ///< false when the step or capacity limit stopped it: depth and normal
-                            ///< are then those of the nearest face found, a lower bound on the depth
-    bool flat = false;      ///< the cores' Minkowski difference has no volume (a point, segment or
-                            ///< flat polygon, e.g. crossing capsule segments): core depth 0, normal
-                            ///< across it, signed towards B's centre
-    int iterations = 0;     ///< expansion steps taken
+    double depth = 0;      ///< penetration depth of the full shapes (m), ≥ 0: core depth + radii
+    Vec3 normal{0, 1, 0};  ///< unit normal A → B: moving B by normal·depth leaves them touching
+    bool converged = true; ///< false when the step or capacity limit stopped it: depth and normal
+                           ///< are then those of the nearest face found, a lower bound on the depth
+    bool flat = false;     ///< the cores' Minkowski difference has no volume (a point, segment or
+                           ///< flat polygon, e.g. crossing capsule segments): core depth 0, normal
+                           ///< across it, signed towards B's centre
+    int iterations = 0;    ///< expansion steps taken
 };
 
 /// The penetration depth and normal (A → B) of two overlapping convex world-frame shapes (not

@@ -53,15 +53,15 @@ inline constexpr int kGjkMaxIterations = 64;
 
 /// What GJK found about two shapes (world frame).
 struct GjkResult {
-    double distance = 0;      ///< gap between the full shapes (m); 0 when they touch or overlap
-    double core_distance = 0; ///< gap between the cores (m); 0 when the cores overlap
-    Vec3 point_a;             ///< closest point on A's surface (m); valid when the cores are apart
-    Vec3 point_b;             ///< closest point on B's surface (m); valid when the cores are apart
-    Vec3 normal;              ///< unit direction A → B between the cores; zero when the cores overlap
-    bool overlap = false;     ///< the full shapes overlap (gap between cores < sum of radii, or cores overlap)
+    double distance = 0;        ///< gap between the full shapes (m); 0 when they touch or overlap
+    double core_distance = 0;   ///< gap between the cores (m); 0 when the cores overlap
+    Vec3 point_a;               ///< closest point on A's surface (m); valid when the cores are apart
+    Vec3 point_b;               ///< closest point on B's surface (m); valid when the cores are apart
+    Vec3 normal;                ///< unit direction A → B between the cores; zero when the cores overlap
+    bool overlap = false;       ///< the full shapes overlap (gap between cores < sum of radii, or cores overlap)
     bool cores_overlap = false; ///< the cores themselves overlap (origin inside the simplex): run EPA
-    int iterations = 0;       ///< support-point evaluations taken (≤ kGjkMaxIterations)
-    GjkSimplex simplex;       ///< the terminating simplex (EPA starts from it when cores overlap)
+    int iterations = 0;         ///< support-point evaluations taken (≤ kGjkMaxIterations)
+    GjkSimplex simplex;         ///< the terminating simplex (EPA starts from it when cores overlap)
 };
 
 /// The GJK distance between two convex world-frame shapes (any kind except Plane).

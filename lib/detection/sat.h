@@ -27,10 +27,10 @@ struct SatAxis {
         edge_edge, ///< the cross product of an edge direction of A and one of B
     };
     Kind kind = Kind::face_a; ///< where the axis comes from
-    int i = 0;     ///< 1-based face of A (face_a), face of B (face_b) or edge of A (edge_edge)
-    int j = 0;     ///< 1-based edge of B for edge_edge, else 0
-    int index = 0; ///< 1-based position among the candidate axes in the test's fixed order
-    int count = 0; ///< how many candidate axes the test has (15 for box–box, 13 for box–triangle)
+    int i = 0;                ///< 1-based face of A (face_a), face of B (face_b) or edge of A (edge_edge)
+    int j = 0;                ///< 1-based edge of B for edge_edge, else 0
+    int index = 0;            ///< 1-based position among the candidate axes in the test's fixed order
+    int count = 0;            ///< how many candidate axes the test has (15 for box–box, 13 for box–triangle)
 };
 
 /// The answer of a separating axis test. World frame.

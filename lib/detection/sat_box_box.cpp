@@ -71,8 +71,7 @@ struct PairFrame {
     double ha[3];
     double hb[3];
 
-    PairFrame(const Obb& a, const Obb& b)
-        : ha{a.half.x, a.half.y, a.half.z}, hb{b.half.x, b.half.y, b.half.z} {
+    PairFrame(const Obb& a, const Obb& b) : ha{a.half.x, a.half.y, a.half.z}, hb{b.half.x, b.half.y, b.half.z} {
         for (std::size_t i = 0; i < 3; ++i)
             for (std::size_t j = 0; j < 3; ++j) {
                 R[i][j] = dot(a.axes.col[i], b.axes.col[j]);
@@ -197,8 +196,8 @@ inline bool any_edge_separates(const EdgeAxes& ea) {
 
 Candidate face_candidate(const FaceAxes& fa, int k) {
     const bool is_a = k < 3;
-    return Candidate{fa.o[k], 1.0, fa.dist[k], is_a ? SatAxis::Kind::face_a : SatAxis::Kind::face_b,
-                     is_a ? k : k - 3, 0, k + 1};
+    return Candidate{fa.o[k],          1.0, fa.dist[k], is_a ? SatAxis::Kind::face_a : SatAxis::Kind::face_b,
+                     is_a ? k : k - 3, 0,   k + 1};
 }
 
 Candidate edge_candidate(const EdgeAxes& ea, int k) {

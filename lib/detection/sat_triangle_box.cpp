@@ -15,7 +15,7 @@ struct TriangleParts {
     std::array<Vec3, 3> edges;
 
     explicit TriangleParts(const Triangle& t)
-        : vertices{t.a, t.b, t.c}, normal{}, edges{t.b - t.a, t.c - t.b, t.a - t.c} {
+            : vertices{t.a, t.b, t.c}, normal{}, edges{t.b - t.a, t.c - t.b, t.a - t.c} {
         const Vec3 n = cross(edges[0], t.c - t.a);
         // A triangle with (nearly) collinear corners has no face direction: leave it zero so the
         // test skips that axis; its edges still carry the test.

@@ -36,13 +36,14 @@ OutputFile::~OutputFile() {
 
 void OutputFile::write(std::string_view bytes) {
     if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
-        throw std::runtime_error((path_.empty() ? std::string("stdout") : path_) + ": cannot write: " +
-                                 std::strerror(errno));
+        throw std::runtime_error((path_.empty() ? std::string("stdout") : path_) +
+                                 ": cannot write: " + std::strerror(errno));
 }
 
 void OutputFile::commit() {
     if (temp_.empty()) {
-        if (std::fflush(file_) != 0) throw std::runtime_error(std::string("stdout: cannot write: ") + std::strerror(errno));
+        if (std::fflush(file_) != 0)
+            throw std::runtime_error(std::string("stdout: cannot write: ") + std::strerror(errno));
         committed_ = true;
         return;
     }

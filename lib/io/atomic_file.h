@@ -34,8 +34,8 @@ private:
 };
 
 /// Write `content` to `path` atomically through an OutputFile (temp file `.NAME.tmp.PID` in the
-/// same folder, then rename; "-" writes stdout). Throws std::runtime_error with a one-line message naming the path on failure, and
-/// leaves no temporary file behind.
+/// same folder, then rename; "-" writes stdout). Throws std::runtime_error with a one-line message naming the path on
+/// failure, and leaves no temporary file behind.
 void write_file_atomically(const std::string& path, std::string_view content);
 
 /// Read a whole file into a string. Throws std::runtime_error naming the path on failure.

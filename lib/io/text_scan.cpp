@@ -12,13 +12,26 @@ std::size_t first_invalid_utf8(std::string_view s) {
     std::size_t i = 0;
     while (i < s.size()) {
         const auto c = static_cast<std::uint8_t>(s[i]);
-        if (c < 0x80) { ++i; continue; }
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
         int extra = 0;
         std::uint32_t cp = 0, min_cp = 0;
-        if ((c & 0xE0) == 0xC0) { extra = 1; cp = c & 0x1F; min_cp = 0x80; }
-        else if ((c & 0xF0) == 0xE0) { extra = 2; cp = c & 0x0F; min_cp = 0x800; }
-        else if ((c & 0xF8) == 0xF0) { extra = 3; cp = c & 0x07; min_cp = 0x10000; }
-        else return i;
+        if ((c & 0xE0) == 0xC0) {
+            extra = 1;
+            cp = c & 0x1F;
+            min_cp = 0x80;
+        } else if ((c & 0xF0) == 0xE0) {
+            extra = 2;
+            cp = c & 0x0F;
+            min_cp = 0x800;
+        } else if ((c & 0xF8) == 0xF0) {
+            extra = 3;
+            cp = c & 0x07;
+            min_cp = 0x10000;
+        } else
+            return i;
         if (i + static_cast<std::size_t>(extra) >= s.size()) return i; // truncated sequence
         for (int k = 1; k <= extra; ++k) {
             const auto cc = static_cast<std::uint8_t>(s[i + static_cast<std::size_t>(k)]);
@@ -124,9 +137,16 @@ std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int 
         for (std::size_t k = 0; k < line.size(); ++k) {
             const char c = line[k];
             if (quote != 0) {
-                if (quote == '"' && c == '\\') { ++k; prev = 'x'; continue; }
+                if (quote == '"' && c == '\\') {
+                    ++k;
+                    prev = 'x';
+                    continue;
+                }
                 if (c == quote) {
-                    if (quote == '\'' && k + 1 < line.size() && line[k + 1] == '\'') { ++k; continue; }
+                    if (quote == '\'' && k + 1 < line.size() && line[k + 1] == '\'') {
+                        ++k;
+                        continue;
+                    }
                     quote = 0;
                     prev = c;
                 }
@@ -148,10 +168,14 @@ std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int 
             std::size_t e = line.size();
             // trim a trailing comment and spaces
             for (std::size_t k = 0; k < line.size(); ++k)
-                if (line[k] == '#' && (k == 0 || is_space(line[k - 1]))) { e = k; break; }
+                if (line[k] == '#' && (k == 0 || is_space(line[k - 1]))) {
+                    e = k;
+                    break;
+                }
             while (e > 0 && is_space(line[e - 1])) --e;
             std::size_t b = e;
-            while (b > 0 && (line[b - 1] == '-' || line[b - 1] == '+' || (line[b - 1] >= '0' && line[b - 1] <= '9'))) --b;
+            while (b > 0 && (line[b - 1] == '-' || line[b - 1] == '+' || (line[b - 1] >= '0' && line[b - 1] <= '9')))
+                --b;
             if (b > 0 && (line[b - 1] == '|' || line[b - 1] == '>') && (b == 1 || is_space(line[b - 2])))
                 block_scalar_indent = indent;
         }
@@ -197,8 +221,10 @@ std::optional<TextPosition> first_content(std::string_view text) {
     while (lines.next(line)) {
         const int line_no = lines.number;
         std::size_t k = 0;
-        if (line.substr(0, 3) == "---" || line.substr(0, 3) == "...") k = 3;
-        else if (!line.empty() && line[0] == '%') continue;
+        if (line.substr(0, 3) == "---" || line.substr(0, 3) == "...")
+            k = 3;
+        else if (!line.empty() && line[0] == '%')
+            continue;
         while (k < line.size() && is_space(line[k])) ++k;
         if (k == line.size() || line[k] == '#') continue;
         return TextPosition{line_no, static_cast<int>(k) + 1};

@@ -21,17 +21,13 @@ struct Mat3 {
 constexpr Mat3 identity3() { return Mat3{}; }
 
 /// M·v: takes a vector from the matrix's local frame to the parent frame.
-constexpr Vec3 operator*(const Mat3& m, const Vec3& v) {
-    return m.col[0] * v.x + m.col[1] * v.y + m.col[2] * v.z;
-}
+constexpr Vec3 operator*(const Mat3& m, const Vec3& v) { return m.col[0] * v.x + m.col[1] * v.y + m.col[2] * v.z; }
 /// Mᵀ·v: for a rotation, takes a parent-frame vector into the local frame.
 constexpr Vec3 mul_transpose(const Mat3& m, const Vec3& v) {
     return {dot(m.col[0], v), dot(m.col[1], v), dot(m.col[2], v)};
 }
 /// A·B.
-constexpr Mat3 operator*(const Mat3& a, const Mat3& b) {
-    return Mat3{{a * b.col[0], a * b.col[1], a * b.col[2]}};
-}
+constexpr Mat3 operator*(const Mat3& a, const Mat3& b) { return Mat3{{a * b.col[0], a * b.col[1], a * b.col[2]}}; }
 /// Aᵀ·B: for rotations, B expressed in A's frame.
 constexpr Mat3 mul_transpose(const Mat3& a, const Mat3& b) {
     return Mat3{{mul_transpose(a, b.col[0]), mul_transpose(a, b.col[1]), mul_transpose(a, b.col[2])}};

@@ -19,9 +19,24 @@ struct Vec3 {
     /// Mutable component by index: 0 → x, 1 → y, 2 → z.
     constexpr double& operator[](std::size_t i) { return i == 0 ? x : (i == 1 ? y : z); }
 
-    constexpr Vec3& operator+=(const Vec3& o) { x += o.x; y += o.y; z += o.z; return *this; }
-    constexpr Vec3& operator-=(const Vec3& o) { x -= o.x; y -= o.y; z -= o.z; return *this; }
-    constexpr Vec3& operator*=(double k) { x *= k; y *= k; z *= k; return *this; }
+    constexpr Vec3& operator+=(const Vec3& o) {
+        x += o.x;
+        y += o.y;
+        z += o.z;
+        return *this;
+    }
+    constexpr Vec3& operator-=(const Vec3& o) {
+        x -= o.x;
+        y -= o.y;
+        z -= o.z;
+        return *this;
+    }
+    constexpr Vec3& operator*=(double k) {
+        x *= k;
+        y *= k;
+        z *= k;
+        return *this;
+    }
     friend constexpr bool operator==(const Vec3&, const Vec3&) = default;
 };
 
@@ -62,14 +77,11 @@ inline Vec3 abs(const Vec3& a) { return {std::fabs(a.x), std::fabs(a.y), std::fa
 /// Component-wise clamp of p into [lo, hi].
 constexpr Vec3 clamp(const Vec3& p, const Vec3& lo, const Vec3& hi) { return min(max(p, lo), hi); }
 /// True when every component is finite (no NaN, no infinity).
-inline bool is_finite(const Vec3& a) {
-    return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z);
-}
+inline bool is_finite(const Vec3& a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
 
 /// Approximate equality with an absolute tolerance per component.
 inline bool near(const Vec3& a, const Vec3& b, double tolerance) {
-    return std::fabs(a.x - b.x) <= tolerance && std::fabs(a.y - b.y) <= tolerance &&
-           std::fabs(a.z - b.z) <= tolerance;
+    return std::fabs(a.x - b.x) <= tolerance && std::fabs(a.y - b.y) <= tolerance && std::fabs(a.z - b.z) <= tolerance;
 }
 
 /// A unit vector perpendicular to the unit vector n (any one; deterministic).

@@ -26,33 +26,33 @@ enum class Integrator : std::uint8_t {
 
 /// World settings.
 struct WorldDef {
-    double dt = 1.0 / 60.0;         ///< step (s) > 0; written as `rate` (Hz) or `dt`
-    int frames = 60;                ///< frames sampled, k = 0 … frames − 1; or from `duration`
-    Vec3 gravity{0, 0, 0};          ///< acceleration (m/s²)
+    double dt = 1.0 / 60.0;                    ///< step (s) > 0; written as `rate` (Hz) or `dt`
+    int frames = 60;                           ///< frames sampled, k = 0 … frames − 1; or from `duration`
+    Vec3 gravity{0, 0, 0};                     ///< acceleration (m/s²)
     Detection detection = Detection::discrete; ///< default for bodies without `ccd`
-    double phase = 0;               ///< frame k is sampled at t = (k + phase)·dt, phase in [0, 1)
-    double skin = 0.001;            ///< extra push-out distance (m) beyond the depth
+    double phase = 0;                          ///< frame k is sampled at t = (k + phase)·dt, phase in [0, 1)
+    double skin = 0.001;                       ///< extra push-out distance (m) beyond the depth
     Integrator integrator = Integrator::exact; ///< how positions advance
-    double rest_speed = 0.01;       ///< a body slower than this (m/s) …
-    double rest_time = 0.25;        ///< … for this long (s) is at rest
-    int character_iterations = 4;   ///< push-out + slide passes per frame for characters
+    double rest_speed = 0.01;                  ///< a body slower than this (m/s) …
+    double rest_time = 0.25;                   ///< … for this long (s) is at rest
+    int character_iterations = 4;              ///< push-out + slide passes per frame for characters
 };
 
 /// A body: a shape in its local frame, placed at `position` turned by `rotation`.
 struct BodyDef {
-    std::string name;         ///< the body's key in `bodies:`
-    SourceMark mark;          ///< where it was defined
-    Shape shape;              ///< local frame: the body's position is the local origin
-    Vec3 position;            ///< world position of the local origin at t = 0 (m)
-    Vec3 velocity;            ///< initial velocity (m/s)
-    Quat rotation;            ///< orientation (fixed: bodies translate without turning)
-    double restitution = 0;   ///< bounciness in [0, 1]; a pair uses the larger of its two
-    double friction = 0;      ///< share of the sliding speed removed per contact, in [0, 1]; a pair uses the larger
-    double mass = 1;          ///< kg > 0; splits responses between two dynamic bodies
-    bool is_static = false;   ///< never moves; infinite mass
-    bool ccd = false;         ///< swept detection for this body even when the world is discrete
-    bool character = false;   ///< moved by push-out + slide + slope limit, no bounce
-    double slope_limit = 46;  ///< degrees; steeper surfaces are walls for a character
+    std::string name;        ///< the body's key in `bodies:`
+    SourceMark mark;         ///< where it was defined
+    Shape shape;             ///< local frame: the body's position is the local origin
+    Vec3 position;           ///< world position of the local origin at t = 0 (m)
+    Vec3 velocity;           ///< initial velocity (m/s)
+    Quat rotation;           ///< orientation (fixed: bodies translate without turning)
+    double restitution = 0;  ///< bounciness in [0, 1]; a pair uses the larger of its two
+    double friction = 0;     ///< share of the sliding speed removed per contact, in [0, 1]; a pair uses the larger
+    double mass = 1;         ///< kg > 0; splits responses between two dynamic bodies
+    bool is_static = false;  ///< never moves; infinite mass
+    bool ccd = false;        ///< swept detection for this body even when the world is discrete
+    bool character = false;  ///< moved by push-out + slide + slope limit, no bounce
+    double slope_limit = 46; ///< degrees; steeper surfaces are walls for a character
 };
 
 /// A fixed reference to a body, by index into Scenario::bodies.

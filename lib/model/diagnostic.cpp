@@ -13,10 +13,10 @@ std::string first_line(const std::vector<Diagnostic>& problems) {
 } // namespace
 
 InputError::InputError(std::vector<Diagnostic> problems)
-    : std::runtime_error(first_line(problems)), diagnostics(std::move(problems)) {}
+        : std::runtime_error(first_line(problems)), diagnostics(std::move(problems)) {}
 
 InputError::InputError(std::string file, int line, int column, std::string message)
-    : InputError(std::vector<Diagnostic>{{std::move(file), line, column, std::move(message)}}) {}
+        : InputError(std::vector<Diagnostic>{{std::move(file), line, column, std::move(message)}}) {}
 
 std::string InputError::formatted() const {
     std::string text;

@@ -18,13 +18,13 @@ constexpr auto kKindNames = kind_names(std::make_index_sequence<std::variant_siz
 
 template <std::size_t... I> constexpr auto kind_keys(std::index_sequence<I...>) {
     return std::array<std::span<const std::string_view>, sizeof...(I)>{
-        std::span<const std::string_view>(std::variant_alternative_t<I, LogRequest>::kKeys)...};
+            std::span<const std::string_view>(std::variant_alternative_t<I, LogRequest>::kKeys)...};
 }
 constexpr auto kKindKeys = kind_keys(std::make_index_sequence<std::variant_size_v<LogRequest>>{});
 
 template <std::size_t... I> constexpr auto kind_makers(std::index_sequence<I...>) {
     return std::array<LogRequest (*)(), sizeof...(I)>{
-        +[]() -> LogRequest { return std::variant_alternative_t<I, LogRequest>{}; }...};
+            +[]() -> LogRequest { return std::variant_alternative_t<I, LogRequest>{}; }...};
 }
 const auto kKindMakers = kind_makers(std::make_index_sequence<std::variant_size_v<LogRequest>>{});
 
@@ -38,31 +38,34 @@ int kind_index(std::string_view name) {
 
 std::vector<FieldSpec> fields_of(const LogRequest& request) {
     return std::visit(
-        [](const auto& r) {
-            using Kind = std::decay_t<decltype(r)>;
-            std::vector<FieldSpec> out;
-            if constexpr (kHasFixedFields<Kind>) {
-                for (const FieldDef& f : Kind::kFields)
-                    out.push_back({std::string(f.name), std::string(f.unit), f.type});
-            } else { // apex: two numbered groups and a count
-                for (int k = 1; k <= r.bounces; ++k) out.push_back({"apex_" + std::to_string(k), "m", FieldType::number});
-                for (int k = 1; k <= r.bounces; ++k)
-                    out.push_back({"analytic_" + std::to_string(k), "m", FieldType::number});
-                out.push_back({"bounces", "", FieldType::integer});
-            }
-            return out;
-        },
-        request);
+            [](const auto& r) {
+                using Kind = std::decay_t<decltype(r)>;
+                std::vector<FieldSpec> out;
+                if constexpr (kHasFixedFields<Kind>) {
+                    for (const FieldDef& f : Kind::kFields)
+                        out.push_back({std::string(f.name), std::string(f.unit), f.type});
+                } else { // apex: two numbered groups and a count
+                    for (int k = 1; k <= r.bounces; ++k)
+                        out.push_back({"apex_" + std::to_string(k), "m", FieldType::number});
+                    for (int k = 1; k <= r.bounces; ++k)
+                        out.push_back({"analytic_" + std::to_string(k), "m", FieldType::number});
+                    out.push_back({"bounces", "", FieldType::integer});
+                }
+                return out;
+            },
+            request);
 }
 
 int field_count(const LogRequest& request) {
     return std::visit(
-        [](const auto& r) {
-            using Kind = std::decay_t<decltype(r)>;
-            if constexpr (kHasFixedFields<Kind>) return static_cast<int>(Kind::kFields.size());
-            else return r.field_count();
-        },
-        request);
+            [](const auto& r) {
+                using Kind = std::decay_t<decltype(r)>;
+                if constexpr (kHasFixedFields<Kind>)
+                    return static_cast<int>(Kind::kFields.size());
+                else
+                    return r.field_count();
+            },
+            request);
 }
 
 std::string_view kind_name(const LogRequest& request) { return kKindNames[request.index()]; }

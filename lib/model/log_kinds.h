@@ -28,10 +28,10 @@ namespace collide {
 
 /// How a field's double is to be read.
 enum class FieldType : std::uint8_t {
-    number,   ///< a real number with a unit
-    integer,  ///< a whole number (frame, axis index, count)
-    boolean,  ///< 1 true, 0 false
-    body,     ///< an index into Scenario::bodies; −1 none
+    number,  ///< a real number with a unit
+    integer, ///< a whole number (frame, axis index, count)
+    boolean, ///< 1 true, 0 false
+    body,    ///< an index into Scenario::bodies; −1 none
 };
 
 /// One field of a kind's table: its name (as in `expect:`, JSON and sweep columns), its unit
@@ -74,8 +74,9 @@ struct FirstContactLog {
     static constexpr std::string_view kName = "first_contact";
     static constexpr std::array<std::string_view, 2> kKeys = {"body", "with"};
     enum Field : int { hit, frame, time, x, y, z };
-    static constexpr std::array kFields = {log_field::boolean("hit"), log_field::integer("frame"), log_field::number("time", "s"),
-                                           log_field::number("x", "m"),  log_field::number("y", "m"),   log_field::number("z", "m")};
+    static constexpr std::array kFields = {log_field::boolean("hit"),      log_field::integer("frame"),
+                                           log_field::number("time", "s"), log_field::number("x", "m"),
+                                           log_field::number("y", "m"),    log_field::number("z", "m")};
     BodyIndex body = 0;
     BodyIndex with = 0;
 };
@@ -85,7 +86,8 @@ struct AxisOverlapsLog {
     static constexpr std::string_view kName = "axis_overlaps";
     static constexpr std::array<std::string_view, 2> kKeys = {"a", "b"};
     enum Field : int { x, y, z };
-    static constexpr std::array kFields = {log_field::number("x", "m"), log_field::number("y", "m"), log_field::number("z", "m")};
+    static constexpr std::array kFields = {log_field::number("x", "m"), log_field::number("y", "m"),
+                                           log_field::number("z", "m")};
     BodyIndex a = 0;
     BodyIndex b = 0;
 };
@@ -95,8 +97,9 @@ struct ContactLog {
     static constexpr std::string_view kName = "contact";
     static constexpr std::array<std::string_view, 2> kKeys = {"a", "b"};
     enum Field : int { hit, nx, ny, nz, depth };
-    static constexpr std::array kFields = {log_field::boolean("hit"), log_field::number("nx", ""), log_field::number("ny", ""),
-                                           log_field::number("nz", ""), log_field::number("depth", "m")};
+    static constexpr std::array kFields = {log_field::boolean("hit"), log_field::number("nx", ""),
+                                           log_field::number("ny", ""), log_field::number("nz", ""),
+                                           log_field::number("depth", "m")};
     BodyIndex a = 0;
     BodyIndex b = 0;
 };
@@ -106,8 +109,8 @@ struct PushOutLog {
     static constexpr std::string_view kName = "push_out";
     static constexpr std::array<std::string_view, 4> kKeys = {"a", "b", "from", "skin"};
     enum Field : int { hit, x, y, z };
-    static constexpr std::array kFields = {log_field::boolean("hit"), log_field::number("x", "m"), log_field::number("y", "m"),
-                                           log_field::number("z", "m")};
+    static constexpr std::array kFields = {log_field::boolean("hit"), log_field::number("x", "m"),
+                                           log_field::number("y", "m"), log_field::number("z", "m")};
     BodyIndex a = 0;
     BodyIndex b = 0;
     Vec3 from;             ///< the position pushed (m), when has_from
@@ -120,10 +123,11 @@ struct SplitLog {
     static constexpr std::string_view kName = "split";
     static constexpr std::array<std::string_view, 3> kKeys = {"velocity", "normal", "surface_degrees"};
     enum Field : int { heading_in, blocked, sliding, blocked_x, blocked_y, blocked_z, sliding_x, sliding_y, sliding_z };
-    static constexpr std::array kFields = {
-        log_field::boolean("heading_in"),       log_field::number("blocked", "m/s"),   log_field::number("sliding", "m/s"),
-        log_field::number("blocked_x", "m/s"), log_field::number("blocked_y", "m/s"), log_field::number("blocked_z", "m/s"),
-        log_field::number("sliding_x", "m/s"), log_field::number("sliding_y", "m/s"), log_field::number("sliding_z", "m/s")};
+    static constexpr std::array kFields = {log_field::boolean("heading_in"),      log_field::number("blocked", "m/s"),
+                                           log_field::number("sliding", "m/s"),   log_field::number("blocked_x", "m/s"),
+                                           log_field::number("blocked_y", "m/s"), log_field::number("blocked_z", "m/s"),
+                                           log_field::number("sliding_x", "m/s"), log_field::number("sliding_y", "m/s"),
+                                           log_field::number("sliding_z", "m/s")};
     Vec3 velocity; ///< m/s
     Vec3 normal;   ///< unit surface normal
 };
@@ -160,11 +164,11 @@ struct SeparatingAxisLog {
     static constexpr std::string_view kName = "separating_axis";
     static constexpr std::array<std::string_view, 2> kKeys = {"a", "b"};
     enum Field : int { separated, axis, axes, kind, i, j, gap, nx, ny, nz };
-    static constexpr std::array kFields = {
-        log_field::boolean("separated"), log_field::integer("axis"),   log_field::integer("axes"),
-        log_field::integer("kind"),             log_field::integer("i"),
-        log_field::integer("j"),         log_field::number("gap", "m"), log_field::number("nx", ""),
-        log_field::number("ny", ""),     log_field::number("nz", "")};
+    static constexpr std::array kFields = {log_field::boolean("separated"), log_field::integer("axis"),
+                                           log_field::integer("axes"),      log_field::integer("kind"),
+                                           log_field::integer("i"),         log_field::integer("j"),
+                                           log_field::number("gap", "m"),   log_field::number("nx", ""),
+                                           log_field::number("ny", ""),     log_field::number("nz", "")};
     BodyIndex a = 0;
     BodyIndex b = 0;
 };
@@ -203,9 +207,10 @@ struct RaycastLog {
     static constexpr std::string_view kName = "raycast";
     static constexpr std::array<std::string_view, 4> kKeys = {"from", "direction", "targets", "max_distance"};
     enum Field : int { hit, target, distance, x, y, z, nx, ny, nz };
-    static constexpr std::array kFields = {log_field::boolean("hit"), log_field::body("target"), log_field::number("distance", "m"),
-                                           log_field::number("x", "m"), log_field::number("y", "m"), log_field::number("z", "m"),
-                                           log_field::number("nx", ""), log_field::number("ny", ""), log_field::number("nz", "")};
+    static constexpr std::array kFields = {
+            log_field::boolean("hit"),   log_field::body("target"),   log_field::number("distance", "m"),
+            log_field::number("x", "m"), log_field::number("y", "m"), log_field::number("z", "m"),
+            log_field::number("nx", ""), log_field::number("ny", ""), log_field::number("nz", "")};
     Vec3 origin;                    ///< m
     Vec3 direction;                 ///< unit direction
     std::vector<BodyIndex> targets; ///< bodies tried, in order
@@ -213,8 +218,7 @@ struct RaycastLog {
 };
 
 /// One requested log entry: exactly one kind.
-using LogRequest = std::variant<ApexLog, FirstContactLog, AxisOverlapsLog, ContactLog, PushOutLog, SplitLog,
-                                RespondLog, SlopeLog, SeparatingAxisLog, FinalLog, AtRestLog, MaxOverlapLog,
-                                RaycastLog>;
+using LogRequest = std::variant<ApexLog, FirstContactLog, AxisOverlapsLog, ContactLog, PushOutLog, SplitLog, RespondLog,
+                                SlopeLog, SeparatingAxisLog, FinalLog, AtRestLog, MaxOverlapLog, RaycastLog>;
 
 } // namespace collide

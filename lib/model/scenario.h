@@ -18,12 +18,12 @@ namespace collide {
 
 /// A log entry as written in the scenario: what to measure and how to print it.
 struct LogDef {
-    std::string id;       ///< name used by `expect:` and sweep columns; defaults to the kind (kind_2, … when repeated)
-    std::string label;    ///< printed label; empty: the kind's default label
-    std::string note;     ///< printed after `//`; empty: the kind's default note, if any
-    int decimals = -1;    ///< decimals for this entry; −1: the scenario's default
-    SourceMark mark;      ///< where it was written
-    LogRequest request;   ///< what to measure
+    std::string id;     ///< name used by `expect:` and sweep columns; defaults to the kind (kind_2, … when repeated)
+    std::string label;  ///< printed label; empty: the kind's default label
+    std::string note;   ///< printed after `//`; empty: the kind's default note, if any
+    int decimals = -1;  ///< decimals for this entry; −1: the scenario's default
+    SourceMark mark;    ///< where it was written
+    LogRequest request; ///< what to measure
 };
 
 // ---- what must hold ------------------------------------------------------------------------
@@ -34,28 +34,28 @@ enum class ExpectOp : std::uint8_t { equals, at_most, at_least };
 /// One `expect:` condition: `value` (written `ID.FIELD`) compared with a number or another
 /// logged value, within a tolerance.
 struct ExpectDef {
-    std::string value;        ///< the logged value, `ID.FIELD`
+    std::string value; ///< the logged value, `ID.FIELD`
     ExpectOp op = ExpectOp::equals;
-    double number = 0;        ///< the number compared with, when `other` is empty (booleans: 1 or 0)
-    std::string other;        ///< another logged value `ID.FIELD` to compare with, or empty
-    double tolerance = 1e-9;  ///< absolute tolerance (for equals; slack for bounds)
-    std::string text;         ///< the condition as written, for messages
-    SourceMark mark;          ///< where it was written
+    double number = 0;       ///< the number compared with, when `other` is empty (booleans: 1 or 0)
+    std::string other;       ///< another logged value `ID.FIELD` to compare with, or empty
+    double tolerance = 1e-9; ///< absolute tolerance (for equals; slack for bounds)
+    std::string text;        ///< the condition as written, for messages
+    SourceMark mark;         ///< where it was written
 };
 
 /// A whole scenario, evaluated.
 struct Scenario {
-    std::string file;                   ///< path it was read from ("-" for stdin)
-    std::string name;                   ///< `name:`; defaults to the file's stem
-    std::string about;                  ///< `about:`, one line
+    std::string file;                                   ///< path it was read from ("-" for stdin)
+    std::string name;                                   ///< `name:`; defaults to the file's stem
+    std::string about;                                  ///< `about:`, one line
     std::vector<std::pair<std::string, double>> params; ///< params in file order, after --set
-    WorldDef world;                     ///< world settings
-    std::vector<BodyDef> bodies;        ///< bodies in file order
-    std::vector<LogDef> log;            ///< log entries in file order
-    std::vector<ExpectDef> expect;      ///< conditions that must hold
-    int decimals = 3;                   ///< default decimals in text logs
-    double tolerance_abs = -1;          ///< golden compare tolerance override (absolute); −1: default
-    double tolerance_rel = -1;          ///< golden compare tolerance override (relative); −1: default
+    WorldDef world;                                     ///< world settings
+    std::vector<BodyDef> bodies;                        ///< bodies in file order
+    std::vector<LogDef> log;                            ///< log entries in file order
+    std::vector<ExpectDef> expect;                      ///< conditions that must hold
+    int decimals = 3;                                   ///< default decimals in text logs
+    double tolerance_abs = -1;                          ///< golden compare tolerance override (absolute); −1: default
+    double tolerance_rel = -1;                          ///< golden compare tolerance override (relative); −1: default
 };
 
 } // namespace collide

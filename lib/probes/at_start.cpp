@@ -6,8 +6,8 @@
 #include "detection/dispatch.h"
 #include "detection/sat_box_box.h"
 #include "detection/sat_triangle_box.h"
-#include "queries/raycast.h"
 #include "model/log_kinds.h"
+#include "queries/raycast.h"
 #include "response/response.h"
 
 namespace collide {
@@ -75,9 +75,12 @@ void measure_slope(const Vec3& normal, double limit, const Vec3& up, std::span<d
 void measure_separating_axis(const Shape& a, const Shape& b, std::span<double> out) {
     std::optional<SatResult> r;
     const std::optional<Obb> box_a = as_obb(a), box_b = as_obb(b);
-    if (box_a && box_b) r = sat_box_box(*box_a, *box_b);
-    else if (const auto* tri = std::get_if<Triangle>(&b); box_a && tri) r = sat_box_triangle(*box_a, *tri);
-    else if (const auto* tri2 = std::get_if<Triangle>(&a); tri2 && box_b) r = sat_triangle_box(*tri2, *box_b);
+    if (box_a && box_b)
+        r = sat_box_box(*box_a, *box_b);
+    else if (const auto* tri = std::get_if<Triangle>(&b); box_a && tri)
+        r = sat_box_triangle(*box_a, *tri);
+    else if (const auto* tri2 = std::get_if<Triangle>(&a); tri2 && box_b)
+        r = sat_triangle_box(*tri2, *box_b);
     if (!r) return;
     using L = SeparatingAxisLog;
     out[L::separated] = r->separated ? 1 : 0;
@@ -90,8 +93,8 @@ void measure_separating_axis(const Shape& a, const Shape& b, std::span<double> o
     put(out, L::nx, r->normal);
 }
 
-void measure_raycast(const Vec3& origin, const Vec3& direction, double max_distance,
-                     std::span<const Shape> targets, std::span<const int> target_ids, std::span<double> out) {
+void measure_raycast(const Vec3& origin, const Vec3& direction, double max_distance, std::span<const Shape> targets,
+                     std::span<const int> target_ids, std::span<double> out) {
     out[RaycastLog::hit] = 0;
     out[RaycastLog::target] = -1;
     if (length_squared(direction) == 0) return;

@@ -39,7 +39,7 @@ void measure_separating_axis(const Shape& a, const Shape& b, std::span<double> o
 /// raycast: hit, target, distance, x, y, z, nx, ny, nz — the nearest of `targets` (placed
 /// shapes) along the ray within max_distance (m); `target_ids[k]` names targets[k]. A zero
 /// direction or no hit: hit 0, target −1, the rest NaN.
-void measure_raycast(const Vec3& origin, const Vec3& direction, double max_distance,
-                     std::span<const Shape> targets, std::span<const int> target_ids, std::span<double> out);
+void measure_raycast(const Vec3& origin, const Vec3& direction, double max_distance, std::span<const Shape> targets,
+                     std::span<const int> target_ids, std::span<double> out);
 
 } // namespace collide

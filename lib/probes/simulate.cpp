@@ -46,50 +46,56 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
         const auto count = static_cast<std::size_t>(field_count(def.request));
         const std::span<double> out = values.subspan(offset, count);
         offset += count;
-        std::visit(
-            Overloaded{
-                [&](const ApexLog& r) {
-                    whole_run = true;
-                    if (!valid(r.body) || r.bounces < 0) return;
-                    ws.apexes_.watch(r, world, restitution(r.body), valid(r.floor) ? restitution(r.floor) : 0.0, out);
-                },
-                [&](const FirstContactLog& r) {
-                    if (valid(r.body) && valid(r.with) && r.body != r.with) ws.contacts_.watch(r.body, r.with, out);
-                    else out[FirstContactLog::hit] = 0;
-                },
-                [&](const AtRestLog& r) {
-                    whole_run = true;
-                    if (valid(r.body)) ws.rests_.watch(r.body, out);
-                },
-                [&](const FinalLog&) { whole_run = true; },
-                [&](const MaxOverlapLog&) { whole_run = true; },
-                [&](const AxisOverlapsLog& r) {
-                    if (valid(r.a) && valid(r.b)) measure_axis_overlaps(world.bounds(r.a), world.bounds(r.b), out);
-                },
-                [&](const ContactLog& r) {
-                    if (valid(r.a) && valid(r.b)) measure_contact(world.placed(r.a), world.placed(r.b), out);
-                },
-                [&](const PushOutLog& r) {
-                    if (valid(r.a) && valid(r.b))
-                        measure_push_out(world.placed(r.a), world.placed(r.b),
-                                         r.has_from ? r.from : world.state(r.b).position, r.skin, out);
-                },
-                [&](const SplitLog& r) { measure_split(r.velocity, r.normal, out); },
-                [&](const RespondLog& r) { measure_respond(r.velocity, r.normal, r.restitution, r.friction, out); },
-                [&](const SlopeLog& r) { measure_slope(r.normal, r.limit, world.up(), out); },
-                [&](const SeparatingAxisLog& r) {
-                    if (valid(r.a) && valid(r.b)) measure_separating_axis(world.placed(r.a), world.placed(r.b), out);
-                },
-                [&](const RaycastLog& r) {
-                    ws.targets_.clear();
-                    for (const BodyIndex t : r.targets) {
-                        if (!valid(t)) return;
-                        ws.targets_.push_back(world.placed(t));
-                    }
-                    measure_raycast(r.origin, r.direction, r.max_distance, ws.targets_, r.targets, out);
-                },
-            },
-            def.request);
+        std::visit(Overloaded{
+                           [&](const ApexLog& r) {
+                               whole_run = true;
+                               if (!valid(r.body) || r.bounces < 0) return;
+                               ws.apexes_.watch(r, world, restitution(r.body),
+                                                valid(r.floor) ? restitution(r.floor) : 0.0, out);
+                           },
+                           [&](const FirstContactLog& r) {
+                               if (valid(r.body) && valid(r.with) && r.body != r.with)
+                                   ws.contacts_.watch(r.body, r.with, out);
+                               else
+                                   out[FirstContactLog::hit] = 0;
+                           },
+                           [&](const AtRestLog& r) {
+                               whole_run = true;
+                               if (valid(r.body)) ws.rests_.watch(r.body, out);
+                           },
+                           [&](const FinalLog&) { whole_run = true; },
+                           [&](const MaxOverlapLog&) { whole_run = true; },
+                           [&](const AxisOverlapsLog& r) {
+                               if (valid(r.a) && valid(r.b))
+                                   measure_axis_overlaps(world.bounds(r.a), world.bounds(r.b), out);
+                           },
+                           [&](const ContactLog& r) {
+                               if (valid(r.a) && valid(r.b)) measure_contact(world.placed(r.a), world.placed(r.b), out);
+                           },
+                           [&](const PushOutLog& r) {
+                               if (valid(r.a) && valid(r.b))
+                                   measure_push_out(world.placed(r.a), world.placed(r.b),
+                                                    r.has_from ? r.from : world.state(r.b).position, r.skin, out);
+                           },
+                           [&](const SplitLog& r) { measure_split(r.velocity, r.normal, out); },
+                           [&](const RespondLog& r) {
+                               measure_respond(r.velocity, r.normal, r.restitution, r.friction, out);
+                           },
+                           [&](const SlopeLog& r) { measure_slope(r.normal, r.limit, world.up(), out); },
+                           [&](const SeparatingAxisLog& r) {
+                               if (valid(r.a) && valid(r.b))
+                                   measure_separating_axis(world.placed(r.a), world.placed(r.b), out);
+                           },
+                           [&](const RaycastLog& r) {
+                               ws.targets_.clear();
+                               for (const BodyIndex t : r.targets) {
+                                   if (!valid(t)) return;
+                                   ws.targets_.push_back(world.placed(t));
+                               }
+                               measure_raycast(r.origin, r.direction, r.max_distance, ws.targets_, r.targets, out);
+                           },
+                   },
+                   def.request);
     }
 
     TraceObserver tracer(trace, ws.states_);

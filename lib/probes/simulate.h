@@ -51,16 +51,15 @@ private:
     FirstContactProbes contacts_;
     ApexProbes apexes_;
     AtRestProbes rests_;
-    std::vector<Shape> targets_;     ///< raycast targets, placed
-    std::vector<BodyState> states_;  ///< for the trace
+    std::vector<Shape> targets_;    ///< raycast targets, placed
+    std::vector<BodyState> states_; ///< for the trace
 };
 
 /// Runs the scenario's world for world.frames frames and writes every log entry's fields into
 /// `values` (size layout_of(scenario).fields.size(); entry i starts at the sum of field_count
 /// of the entries before it). Deterministic: the same scenario gives bit-identical values.
 /// `trace`, when given, receives every sampled frame.
-void simulate(const Scenario& scenario, std::span<double> values, Workspace& workspace,
-              TraceSink* trace = nullptr);
+void simulate(const Scenario& scenario, std::span<double> values, Workspace& workspace, TraceSink* trace = nullptr);
 
 /// Convenience: simulate into a fresh vector sized by the layout (allocates).
 std::vector<double> simulate(const Scenario& scenario);

@@ -67,8 +67,10 @@ std::optional<CastHit> cast_local(const Vec3& c, double r, const Vec3& v, const 
     int outside = 0;
     Vec3 corner; // on each outside axis, the box face p lies beyond
     for (std::size_t i = 0; i < 3; ++i) {
-        if (p[i] < lo[i]) ++outside, corner[i] = lo[i];
-        else if (p[i] > hi[i]) ++outside, corner[i] = hi[i];
+        if (p[i] < lo[i])
+            ++outside, corner[i] = lo[i];
+        else if (p[i] > hi[i])
+            ++outside, corner[i] = hi[i];
     }
 
     if (outside <= 1) {
@@ -163,8 +165,8 @@ std::optional<CastHit> cast_sphere_triangle(const Sphere& sphere, const Vec3& ve
     if (area2 > 0.0) {
         const double height = dot(n, c - tri.a); // signed height over the plane (m)
         const double rate = dot(n, velocity);    // m/s
-        const LineInterval slab = slab_interval({height, 0, 0}, {rate, 1, 1}, {-r, -kInf, -kInf}, {r, kInf, kInf},
-                                                Boundary::open);
+        const LineInterval slab =
+                slab_interval({height, 0, 0}, {rate, 1, 1}, {-r, -kInf, -kInf}, {r, kInf, kInf}, Boundary::open);
         const double t = entry_time(slab, t_max);
         if (t >= 0.0) {
             const Vec3 q = c + velocity * t;
@@ -180,8 +182,8 @@ std::optional<CastHit> cast_sphere_triangle(const Sphere& sphere, const Vec3& ve
     bool edge_first = false;
     const Vec3* corners[3] = {&tri.a, &tri.b, &tri.c};
     for (int e = 0; e < 3; ++e) {
-        const double t = entry_time(capsule_interval(c, velocity, *corners[e], *corners[(e + 1) % 3], r, Boundary::open),
-                                    t_max);
+        const double t =
+                entry_time(capsule_interval(c, velocity, *corners[e], *corners[(e + 1) % 3], r, Boundary::open), t_max);
         if (t >= 0.0 && t < t_hit) t_hit = t, edge_first = true;
     }
     if (t_hit == kInf) return std::nullopt;

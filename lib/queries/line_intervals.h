@@ -25,8 +25,8 @@ enum class Boundary { closed, open };
 
 /// A parameter interval along a line; empty when enter > exit.
 struct LineInterval {
-    double enter = std::numeric_limits<double>::infinity();  ///< first parameter inside
-    double exit = -std::numeric_limits<double>::infinity();  ///< last parameter inside
+    double enter = std::numeric_limits<double>::infinity(); ///< first parameter inside
+    double exit = -std::numeric_limits<double>::infinity(); ///< last parameter inside
     int axis = 0; ///< for boxes: the axis (0 = x, 1 = y, 2 = z) of the slab entered last
     /// True when the interval holds at least one parameter.
     constexpr bool empty() const { return !(enter <= exit); }
@@ -133,8 +133,8 @@ inline LineInterval capsule_interval(const Vec3& origin, const Vec3& direction, 
     }
     if (!usable(side)) return out;
     // Clip to the segment's extent along the axis: 0 ≤ m_axial + t·d_axial ≤ length.
-    const LineInterval along = slab_interval({m_axial, 0, 0}, {d_axial, 1, 1}, {0, -inf, -inf},
-                                             {length_, inf, inf}, boundary);
+    const LineInterval along =
+            slab_interval({m_axial, 0, 0}, {d_axial, 1, 1}, {0, -inf, -inf}, {length_, inf, inf}, boundary);
     const LineInterval cyl{std::max(side.enter, along.enter), std::min(side.exit, along.exit), 0};
     if (!usable(cyl)) return out;
     return any ? join(out, cyl) : cyl;

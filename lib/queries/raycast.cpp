@@ -26,9 +26,8 @@ UnitRay unit_ray(const Ray& ray) {
 
 /// The ray rule on a closed interval of the line: a hit when [enter, exit] meets
 /// [0, max_distance]; an interval that began behind the origin means the origin is inside.
-template <class NormalAt>
-std::optional<RayHit> hit_from_interval(const UnitRay& ray, const LineInterval& in, double max_distance,
-                                        NormalAt normal_at) {
+template <class NormalAt> std::optional<RayHit> hit_from_interval(const UnitRay& ray, const LineInterval& in,
+                                                                  double max_distance, NormalAt normal_at) {
     if (in.empty() || in.exit < 0.0 || in.enter > max_distance || !(max_distance >= 0.0)) return std::nullopt;
     if (in.enter < 0.0) return RayHit{0.0, ray.origin, -ray.u, true};
     const Vec3 p = ray.origin + ray.u * in.enter;
@@ -50,8 +49,7 @@ Vec3 slab_face_normal(const LineInterval& in, const Vec3& u) {
     return n;
 }
 
-std::optional<RayHit> raycast_point_set_segment(const UnitRay& ray, const Vec3& p, const Vec3& q,
-                                                double max_distance) {
+std::optional<RayHit> raycast_point_set_segment(const UnitRay& ray, const Vec3& p, const Vec3& q, double max_distance) {
     // A zero-radius capsule: hit only by rays through the segment (exactly).
     const LineInterval in = capsule_interval(ray.origin, ray.u, p, q, 0.0, Boundary::closed);
     return hit_from_interval(ray, in, max_distance, [&](const Vec3&) { return -ray.u; });
@@ -76,8 +74,7 @@ std::optional<RayHit> raycast_sphere(const Ray& ray, const Sphere& sphere, doubl
     const UnitRay r = unit_ray(ray);
     if (!r.ok) return std::nullopt;
     const LineInterval in = ball_interval(r.origin, r.u, sphere.centre, sphere.radius);
-    return hit_from_interval(r, in, max_distance,
-                             [&](const Vec3& p) { return direction_or(sphere.centre, p, -r.u); });
+    return hit_from_interval(r, in, max_distance, [&](const Vec3& p) { return direction_or(sphere.centre, p, -r.u); });
 }
 
 std::optional<RayHit> raycast_obb(const Ray& ray, const Obb& box, double max_distance) {
@@ -137,9 +134,12 @@ std::optional<RayHit> raycast_plane(const Ray& ray, const Plane& plane, double m
     const double rate = dot(n, r.u);                          // change of height per metre of ray
     // Inside where above + s·rate ≤ 0.
     LineInterval in;
-    if (rate < 0.0) in = {-above / rate, kInf, 0};
-    else if (rate > 0.0) in = {-kInf, -above / rate, 0};
-    else if (above <= 0.0) in = {-kInf, kInf, 0};
+    if (rate < 0.0)
+        in = {-above / rate, kInf, 0};
+    else if (rate > 0.0)
+        in = {-kInf, -above / rate, 0};
+    else if (above <= 0.0)
+        in = {-kInf, kInf, 0};
     return hit_from_interval(r, in, max_distance, [&](const Vec3&) { return n; });
 }
 
@@ -188,7 +188,8 @@ std::optional<RayHit> raycast_hull(const Ray& ray, const Hull& hull, double max_
         for (int i = 0; i < n; ++i)
             for (int j = i + 1; j < n; ++j)
                 for (int k = j + 1; k < n; ++k)
-                    if (auto h = raycast_triangle(ray, Triangle{at(i), at(j), at(k)}, limit); h && (!best || h->distance < best->distance)) {
+                    if (auto h = raycast_triangle(ray, Triangle{at(i), at(j), at(k)}, limit);
+                        h && (!best || h->distance < best->distance)) {
                         best = h;
                         limit = h->distance;
                     }

@@ -78,8 +78,7 @@ std::optional<double> first_root(double g0, double r, double q, double limit) {
 //       and come back (they leave for good, or slide/press along it): miss. Otherwise
 //       (leaving, pulled back) advancement restarts from the top of g, τ = −(v·n)/(a·n), and
 //       reports the next approach-touch, e.g. a ball tossed up off a floor landing again.
-Toi time_of_impact(const Shape& a, const Motion& ma, const Shape& b, const Motion& mb, double t_max,
-                   double tolerance) {
+Toi time_of_impact(const Shape& a, const Motion& ma, const Shape& b, const Motion& mb, double t_max, double tolerance) {
     const Vec3 v0 = mb.velocity - ma.velocity;
     const Vec3 acc = mb.acceleration - ma.acceleration;
     auto separation_at = [&](double t) {
@@ -105,7 +104,7 @@ Toi time_of_impact(const Shape& a, const Motion& ma, const Shape& b, const Motio
         }
         if (r == 0 || q >= 0) return out; // miss
         t = -r / q;
-        if (!(t <= t_max)) return out;    // miss
+        if (!(t <= t_max)) return out; // miss
         s = separation_at(t);
         if (s.distance <= tolerance) return out; // never got clear of the touch: miss
     }

@@ -14,9 +14,7 @@ struct Motion {
 };
 
 /// The position offset of a motion after t seconds (m).
-constexpr Vec3 offset_at(const Motion& m, double t) {
-    return m.velocity * t + m.acceleration * (0.5 * t * t);
-}
+constexpr Vec3 offset_at(const Motion& m, double t) { return m.velocity * t + m.acceleration * (0.5 * t * t); }
 
 /// What a time-of-impact query found.
 enum class ToiStatus {

@@ -55,8 +55,7 @@ std::string render_diff(const std::string& name, const std::string& scenario_pat
     while (k < changes.size()) {
         // A hunk: changes whose context windows touch.
         std::size_t end = k + 1;
-        while (end < changes.size() && anchor(changes[end]) - last_consumed(changes[end - 1]) <= 2 * context + 1)
-            ++end;
+        while (end < changes.size() && anchor(changes[end]) - last_consumed(changes[end - 1]) <= 2 * context + 1) ++end;
         const int first = anchor(changes[k]);
         const int last = last_consumed(changes[end - 1]);
         out += paint(last > first ? fmt::format("@@ lines {}-{} @@", first, last) : fmt::format("@@ line {} @@", first),

@@ -58,7 +58,8 @@ std::vector<ExpectOutcome> check_expectations(const Scenario& scenario, const La
         const int oi = def.other.empty() ? -2 : layout.find(scenario, def.other);
         if (vi < 0 || static_cast<std::size_t>(vi) >= values.size() || oi == -1 ||
             (oi >= 0 && static_cast<std::size_t>(oi) >= values.size())) {
-            const std::string& missing = (vi < 0 || static_cast<std::size_t>(vi) >= values.size()) ? def.value : def.other;
+            const std::string& missing =
+                    (vi < 0 || static_cast<std::size_t>(vi) >= values.size()) ? def.value : def.other;
             outcomes.push_back({false, fmt::format("{}: expectation failed: {} (no logged value {})", at,
                                                    condition_text(def, FieldType::number), missing)});
             continue;
@@ -95,12 +96,8 @@ std::vector<ExpectOutcome> check_expectations(const Scenario& scenario, const La
             case ExpectOp::equals:
                 detail += fmt::format(", diff {:.1e} > tolerance {:g}", std::fabs(v - target), tol);
                 break;
-            case ExpectOp::at_most:
-                detail += fmt::format(", over by {:.3g}, tolerance {:g}", v - target, tol);
-                break;
-            case ExpectOp::at_least:
-                detail += fmt::format(", under by {:.3g}, tolerance {:g}", target - v, tol);
-                break;
+            case ExpectOp::at_most: detail += fmt::format(", over by {:.3g}, tolerance {:g}", v - target, tol); break;
+            case ExpectOp::at_least: detail += fmt::format(", under by {:.3g}, tolerance {:g}", target - v, tol); break;
             }
         }
         outcomes.push_back({false, fmt::format("{}: expectation failed: {} ({})", at, condition, detail)});

@@ -1,8 +1,8 @@
 #include "report/golden.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 
@@ -42,15 +42,24 @@ std::size_t number_length(std::string_view s, std::size_t i, int& decimals, int&
     if (j + 1 < s.size() && s[j] == '.' && digit(s[j + 1])) {
         has_point = true;
         ++j;
-        while (j < s.size() && digit(s[j])) { ++j; ++decimals; }
+        while (j < s.size() && digit(s[j])) {
+            ++j;
+            ++decimals;
+        }
     }
     if (j + 1 < s.size() && (s[j] == 'e' || s[j] == 'E')) {
         std::size_t k = j + 1;
         bool negative = false;
-        if (s[k] == '-' || s[k] == '+') { negative = s[k] == '-'; ++k; }
+        if (s[k] == '-' || s[k] == '+') {
+            negative = s[k] == '-';
+            ++k;
+        }
         if (k < s.size() && digit(s[k])) {
             int e = 0;
-            while (k < s.size() && digit(s[k])) { e = std::min(e * 10 + (s[k] - '0'), 999); ++k; }
+            while (k < s.size() && digit(s[k])) {
+                e = std::min(e * 10 + (s[k] - '0'), 999);
+                ++k;
+            }
             exponent = negative ? -e : e;
             has_point = true; // scientific notation always states its precision
             j = k;
@@ -67,7 +76,10 @@ std::vector<Token> tokenize(std::string_view s) {
         int decimals = 0, exponent = 0;
         bool has_point = false;
         const std::size_t n = number_length(s, i, decimals, exponent, has_point);
-        if (n == 0) { ++i; continue; }
+        if (n == 0) {
+            ++i;
+            continue;
+        }
         if (i > text_start) tokens.push_back({false, s.substr(text_start, i - text_start), 0, 0});
         Token t{true, s.substr(i, n), 0, 0};
         std::string_view digits = t.text;
@@ -171,8 +183,7 @@ GoldenComparison compare_logs(std::string_view expected, std::string_view actual
     std::size_t head = 0;
     while (head < e.size() && head < a.size() && same(head, head)) ++head;
     std::size_t tail = 0;
-    while (tail < e.size() - head && tail < a.size() - head && same(e.size() - 1 - tail, a.size() - 1 - tail))
-        ++tail;
+    while (tail < e.size() - head && tail < a.size() - head && same(e.size() - 1 - tail, a.size() - 1 - tail)) ++tail;
     const std::size_t n = e.size() - head - tail;
     const std::size_t m = a.size() - head - tail;
 
@@ -190,11 +201,15 @@ GoldenComparison compare_logs(std::string_view expected, std::string_view actual
         std::size_t i = 0, j = 0;
         while (i < n || j < m) {
             if (i < n && j < m && same(head + i, head + j) && at(i, j) == at(i + 1, j + 1) + 1) {
-                ops.push_back(Op::keep); ++i; ++j;
+                ops.push_back(Op::keep);
+                ++i;
+                ++j;
             } else if (i < n && (j == m || at(i + 1, j) >= at(i, j + 1))) {
-                ops.push_back(Op::remove); ++i;
+                ops.push_back(Op::remove);
+                ++i;
             } else {
-                ops.push_back(Op::add); ++j;
+                ops.push_back(Op::add);
+                ++j;
             }
         }
     } else {
@@ -209,11 +224,18 @@ GoldenComparison compare_logs(std::string_view expected, std::string_view actual
     std::size_t i = head, j = head; // next golden line, next actual line (0-based)
     std::size_t k = 0;
     while (k < ops.size()) {
-        if (ops[k] == Op::keep) { ++i; ++j; ++k; continue; }
+        if (ops[k] == Op::keep) {
+            ++i;
+            ++j;
+            ++k;
+            continue;
+        }
         std::vector<std::size_t> removed, added;
         while (k < ops.size() && ops[k] != Op::keep) {
-            if (ops[k] == Op::remove) removed.push_back(i++);
-            else added.push_back(j++);
+            if (ops[k] == Op::remove)
+                removed.push_back(i++);
+            else
+                added.push_back(j++);
             ++k;
         }
         const std::size_t pairs = std::min(removed.size(), added.size());

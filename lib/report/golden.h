@@ -35,8 +35,8 @@ struct NumberDiff {
     std::string actual_text;   ///< as printed by the run
     double expected = 0;
     double actual = 0;
-    double diff = 0;           ///< |actual − expected|
-    double allowed = 0;        ///< the largest difference that would have matched
+    double diff = 0;    ///< |actual − expected|
+    double allowed = 0; ///< the largest difference that would have matched
 };
 
 /// What happened to a line.
@@ -49,10 +49,10 @@ enum class LineChangeKind {
 /// One differing line.
 struct LineChange {
     LineChangeKind kind = LineChangeKind::changed;
-    int expected_line = 0;  ///< 1-based line in the golden; for `added`, the golden line it comes before
-    int actual_line = 0;    ///< 1-based line in the actual log; for `removed`, the actual line it comes before
-    std::string expected;   ///< the golden line (empty for `added`)
-    std::string actual;     ///< the actual line (empty for `removed`)
+    int expected_line = 0; ///< 1-based line in the golden; for `added`, the golden line it comes before
+    int actual_line = 0;   ///< 1-based line in the actual log; for `removed`, the actual line it comes before
+    std::string expected;  ///< the golden line (empty for `added`)
+    std::string actual;    ///< the actual line (empty for `removed`)
     /// For `changed` lines whose text matches and only numbers moved: each number that moved.
     /// Empty when text changed too (or the line was added or removed).
     std::vector<NumberDiff> numbers;

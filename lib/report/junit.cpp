@@ -27,10 +27,14 @@ namespace {
 std::string attribute(const std::string& text) {
     std::string out;
     for (char c : xml_escape(text)) {
-        if (c == '\n') out += "&#10;";
-        else if (c == '\r') out += "&#13;";
-        else if (c == '\t') out += "&#9;";
-        else out += c;
+        if (c == '\n')
+            out += "&#10;";
+        else if (c == '\r')
+            out += "&#13;";
+        else if (c == '\t')
+            out += "&#9;";
+        else
+            out += c;
     }
     return out;
 }
@@ -45,8 +49,9 @@ std::string render_junit(const std::vector<JunitCase>& cases) {
         total += c.seconds;
     }
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    out += fmt::format("<testsuites name=\"collide check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.3f}\">\n",
-                       cases.size(), failures, errors, total);
+    out += fmt::format(
+            "<testsuites name=\"collide check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.3f}\">\n",
+            cases.size(), failures, errors, total);
     out += fmt::format("  <testsuite name=\"collide check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" "
                        "time=\"{:.3f}\">\n",
                        cases.size(), failures, errors, total);
@@ -71,12 +76,18 @@ std::string github_annotation(const std::string& file, int line, int column, con
     auto escape = [](const std::string& text, bool property) {
         std::string out;
         for (char c : text) {
-            if (c == '%') out += "%25";
-            else if (c == '\r') out += "%0D";
-            else if (c == '\n') out += "%0A";
-            else if (property && c == ':') out += "%3A";
-            else if (property && c == ',') out += "%2C";
-            else out += c;
+            if (c == '%')
+                out += "%25";
+            else if (c == '\r')
+                out += "%0D";
+            else if (c == '\n')
+                out += "%0A";
+            else if (property && c == ':')
+                out += "%3A";
+            else if (property && c == ',')
+                out += "%2C";
+            else
+                out += c;
         }
         return out;
     };

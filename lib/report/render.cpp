@@ -88,146 +88,160 @@ bool truthy(double v) { return !std::isnan(v) && v != 0; }
 std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v, int d) {
     auto name = [&](BodyIndex i) { return s.bodies[static_cast<std::size_t>(i)].name; };
     std::vector<Line> out = std::visit(
-        Overloaded{
-            [&](const ApexLog& r) {
-                const double e = std::max(s.bodies[static_cast<std::size_t>(r.body)].restitution,
-                                          r.floor >= 0 ? s.bodies[static_cast<std::size_t>(r.floor)].restitution : 0.0);
-                Line l{fmt::format("dropped from {} m with restitution {}, apex after {} bounce{}", plain(r.drop_height),
-                                   plain(e), list_after(r.bounces), r.bounces == 1 ? "" : "s"),
-                       "", ""};
-                bool differs = false;
-                std::string analytic;
-                for (int k = 1; k <= r.bounces; ++k) {
-                    if (k > 1) { l.value += ", "; analytic += ", "; }
-                    const double measured = v[r.apex(k)], formula = v[r.analytic(k)];
-                    l.value += fixed(measured, d) + (std::isnan(measured) ? "" : " m");
-                    analytic += fixed(formula, d) + " m";
-                    differs = differs || fixed(measured, d) != fixed(formula, d);
-                }
-                if (differs) l.note = "h·e^(2n) gives " + analytic;
-                return std::vector<Line>{l};
+            Overloaded{
+                    [&](const ApexLog& r) {
+                        const double e =
+                                std::max(s.bodies[static_cast<std::size_t>(r.body)].restitution,
+                                         r.floor >= 0 ? s.bodies[static_cast<std::size_t>(r.floor)].restitution : 0.0);
+                        Line l{fmt::format("dropped from {} m with restitution {}, apex after {} bounce{}",
+                                           plain(r.drop_height), plain(e), list_after(r.bounces),
+                                           r.bounces == 1 ? "" : "s"),
+                               "", ""};
+                        bool differs = false;
+                        std::string analytic;
+                        for (int k = 1; k <= r.bounces; ++k) {
+                            if (k > 1) {
+                                l.value += ", ";
+                                analytic += ", ";
+                            }
+                            const double measured = v[r.apex(k)], formula = v[r.analytic(k)];
+                            l.value += fixed(measured, d) + (std::isnan(measured) ? "" : " m");
+                            analytic += fixed(formula, d) + " m";
+                            differs = differs || fixed(measured, d) != fixed(formula, d);
+                        }
+                        if (differs) l.note = "h·e^(2n) gives " + analytic;
+                        return std::vector<Line>{l};
+                    },
+                    [&](const FirstContactLog& r) {
+                        Line l{fmt::format("first contact of {} with {}", name(r.body), name(r.with)), "", ""};
+                        using F = FirstContactLog;
+                        if (truthy(v[F::hit]))
+                            l.value = fmt::format("frame {} at t = {} s, centre {} m", fixed(v[F::frame], 0),
+                                                  fixed(v[F::time], d), vec_fixed(v[F::x], v[F::y], v[F::z], d));
+                        else
+                            l.value = fmt::format("none in {} frames", s.world.frames);
+                        return std::vector<Line>{l};
+                    },
+                    [&](const AxisOverlapsLog&) {
+                        std::vector<Line> ls;
+                        int shallowest = 0;
+                        static_assert(AxisOverlapsLog::x == 0 && AxisOverlapsLog::y == 1 && AxisOverlapsLog::z == 2);
+                        for (int i = 1; i < 3; ++i)
+                            if (v[i] < v[shallowest]) shallowest = i;
+                        const bool all_overlap =
+                                v[AxisOverlapsLog::x] > 0 && v[AxisOverlapsLog::y] > 0 && v[AxisOverlapsLog::z] > 0;
+                        for (int i = 0; i < 3; ++i)
+                            ls.push_back(
+                                    {fmt::format("push out along {}", "xyz"[i]), fixed(v[i], d) + " m",
+                                     all_overlap && i == shallowest ? "the shallowest, so this is the way out" : ""});
+                        return ls;
+                    },
+                    [&](const ContactLog& r) {
+                        Line l{fmt::format("contact({}, {})", name(r.a), name(r.b)), "", ""};
+                        using F = ContactLog;
+                        l.value = truthy(v[F::hit]) ? fmt::format("normal {}, depth {} m",
+                                                                  vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d),
+                                                                  fixed(v[F::depth], d))
+                                                    : "none";
+                        return std::vector<Line>{l};
+                    },
+                    [&](const PushOutLog& r) {
+                        const Vec3 from = r.has_from ? r.from : s.bodies[static_cast<std::size_t>(r.b)].position;
+                        Line l{fmt::format("push {} out of {} from {}", name(r.b), name(r.a), vec_plain(from)), "", ""};
+                        using F = PushOutLog;
+                        l.value = truthy(v[F::hit]) ? vec_fixed(v[F::x], v[F::y], v[F::z], d) + " m"
+                                                    : "no overlap, stays put";
+                        return std::vector<Line>{l};
+                    },
+                    [&](const SplitLog& r) {
+                        Line l{fmt::format("split {} m/s against normal {}", vec_plain(r.velocity),
+                                           vec_direction(r.normal)),
+                               "", ""};
+                        l.value = truthy(v[SplitLog::heading_in])
+                                          ? fmt::format("{} m/s blocked, {} m/s slides along",
+                                                        fixed(v[SplitLog::blocked], d), fixed(v[SplitLog::sliding], d))
+                                          : "nothing blocked, the velocity already points away from the surface";
+                        return std::vector<Line>{l};
+                    },
+                    [&](const RespondLog& r) {
+                        Line l{fmt::format("respond {} m/s against normal {} with restitution {} and friction {}",
+                                           vec_plain(r.velocity), vec_direction(r.normal), plain(r.restitution),
+                                           plain(r.friction)),
+                               "", ""};
+                        using F = RespondLog;
+                        l.value = fmt::format("{} m/s, {} m/s left", vec_fixed(v[F::vx], v[F::vy], v[F::vz], d),
+                                              fixed(v[F::speed], d));
+                        return std::vector<Line>{l};
+                    },
+                    [&](const SlopeLog& r) {
+                        Line l{fmt::format("slope of a surface with normal {}", vec_direction(r.normal)), "", ""};
+                        const std::string angle = fixed(v[SlopeLog::angle], d);
+                        l.value = truthy(v[SlopeLog::walkable])
+                                          ? fmt::format("{}°, walkable under the {}° limit", angle, plain(r.limit))
+                                          : fmt::format("{}°, too steep to stand on, over the {}° limit", angle,
+                                                        plain(r.limit));
+                        return std::vector<Line>{l};
+                    },
+                    [&](const SeparatingAxisLog& r) {
+                        Line l{fmt::format("separating axis of A = {} and B = {}", name(r.a), name(r.b)), "", ""};
+                        using F = SeparatingAxisLog;
+                        const int count = static_cast<int>(v[F::axes]);
+                        std::string axis;
+                        const auto kind = static_cast<SatAxis::Kind>(static_cast<int>(v[F::kind]));
+                        const int i = static_cast<int>(v[F::i]), j = static_cast<int>(v[F::j]);
+                        switch (kind) {
+                        case SatAxis::Kind::face_a: axis = fmt::format("A's face normal {}", i); break;
+                        case SatAxis::Kind::face_b: axis = fmt::format("B's face normal {}", i); break;
+                        case SatAxis::Kind::edge_edge: axis = fmt::format("A's edge {} × B's edge {}", i, j); break;
+                        }
+                        if (truthy(v[F::separated]))
+                            l.value = fmt::format("{}, the {} of {} axes, gap {} m → apart", axis,
+                                                  ordinal(static_cast<int>(v[F::axis])), count, fixed(v[F::gap], d));
+                        else
+                            l.value = fmt::format("no gap on any of {} axes → contact on {}, normal {}, depth {} m",
+                                                  count, axis, vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d),
+                                                  fixed(v[F::gap], d));
+                        return std::vector<Line>{l};
+                    },
+                    [&](const FinalLog& r) {
+                        Line l{fmt::format("{} at the end", name(r.body)), "", ""};
+                        using F = FinalLog;
+                        l.value = fmt::format("position {} m, velocity {} m/s", vec_fixed(v[F::x], v[F::y], v[F::z], d),
+                                              vec_fixed(v[F::vx], v[F::vy], v[F::vz], d));
+                        return std::vector<Line>{l};
+                    },
+                    [&](const AtRestLog& r) {
+                        Line l{fmt::format("{} at rest", name(r.body)), "", ""};
+                        using F = AtRestLog;
+                        l.value = truthy(v[F::rested]) ? fmt::format("from frame {}, t = {} s", fixed(v[F::frame], 0),
+                                                                     fixed(v[F::time], d))
+                                                       : "never: still moving at the end";
+                        return std::vector<Line>{l};
+                    },
+                    [&](const MaxOverlapLog&) {
+                        Line l{"deepest overlap at the end", "", ""};
+                        using F = MaxOverlapLog;
+                        l.value = v[F::a] >= 0 ? fmt::format("{} m, between {} and {}", fixed(v[F::depth], d),
+                                                             body_name(s, v[F::a]), body_name(s, v[F::b]))
+                                               : "none";
+                        return std::vector<Line>{l};
+                    },
+                    [&](const RaycastLog& r) {
+                        Line l{fmt::format("ray from {} along {}", vec_plain(r.origin), vec_direction(r.direction)), "",
+                               ""};
+                        using F = RaycastLog;
+                        l.value = truthy(v[F::hit]) ? fmt::format("hits {} first at {} m, point {} m, normal {}",
+                                                                  body_name(s, v[F::target]), fixed(v[F::distance], d),
+                                                                  vec_fixed(v[F::x], v[F::y], v[F::z], d),
+                                                                  vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d))
+                                                    : "misses every target";
+                        return std::vector<Line>{l};
+                    },
             },
-            [&](const FirstContactLog& r) {
-                Line l{fmt::format("first contact of {} with {}", name(r.body), name(r.with)), "", ""};
-                using F = FirstContactLog;
-                if (truthy(v[F::hit]))
-                    l.value = fmt::format("frame {} at t = {} s, centre {} m", fixed(v[F::frame], 0),
-                                          fixed(v[F::time], d), vec_fixed(v[F::x], v[F::y], v[F::z], d));
-                else
-                    l.value = fmt::format("none in {} frames", s.world.frames);
-                return std::vector<Line>{l};
-            },
-            [&](const AxisOverlapsLog&) {
-                std::vector<Line> ls;
-                int shallowest = 0;
-                static_assert(AxisOverlapsLog::x == 0 && AxisOverlapsLog::y == 1 && AxisOverlapsLog::z == 2);
-                for (int i = 1; i < 3; ++i)
-                    if (v[i] < v[shallowest]) shallowest = i;
-                const bool all_overlap = v[AxisOverlapsLog::x] > 0 && v[AxisOverlapsLog::y] > 0 && v[AxisOverlapsLog::z] > 0;
-                for (int i = 0; i < 3; ++i)
-                    ls.push_back({fmt::format("push out along {}", "xyz"[i]), fixed(v[i], d) + " m",
-                                  all_overlap && i == shallowest ? "the shallowest, so this is the way out" : ""});
-                return ls;
-            },
-            [&](const ContactLog& r) {
-                Line l{fmt::format("contact({}, {})", name(r.a), name(r.b)), "", ""};
-                using F = ContactLog;
-                l.value = truthy(v[F::hit]) ? fmt::format("normal {}, depth {} m",
-                                                          vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d),
-                                                          fixed(v[F::depth], d))
-                                            : "none";
-                return std::vector<Line>{l};
-            },
-            [&](const PushOutLog& r) {
-                const Vec3 from = r.has_from ? r.from : s.bodies[static_cast<std::size_t>(r.b)].position;
-                Line l{fmt::format("push {} out of {} from {}", name(r.b), name(r.a), vec_plain(from)), "", ""};
-                using F = PushOutLog;
-                l.value = truthy(v[F::hit]) ? vec_fixed(v[F::x], v[F::y], v[F::z], d) + " m" : "no overlap, stays put";
-                return std::vector<Line>{l};
-            },
-            [&](const SplitLog& r) {
-                Line l{fmt::format("split {} m/s against normal {}", vec_plain(r.velocity), vec_direction(r.normal)),
-                       "", ""};
-                l.value = truthy(v[SplitLog::heading_in])
-                              ? fmt::format("{} m/s blocked, {} m/s slides along", fixed(v[SplitLog::blocked], d),
-                                            fixed(v[SplitLog::sliding], d))
-                              : "nothing blocked, the velocity already points away from the surface";
-                return std::vector<Line>{l};
-            },
-            [&](const RespondLog& r) {
-                Line l{fmt::format("respond {} m/s against normal {} with restitution {} and friction {}",
-                                   vec_plain(r.velocity), vec_direction(r.normal), plain(r.restitution), plain(r.friction)),
-                       "", ""};
-                using F = RespondLog;
-                l.value = fmt::format("{} m/s, {} m/s left", vec_fixed(v[F::vx], v[F::vy], v[F::vz], d),
-                                      fixed(v[F::speed], d));
-                return std::vector<Line>{l};
-            },
-            [&](const SlopeLog& r) {
-                Line l{fmt::format("slope of a surface with normal {}", vec_direction(r.normal)), "", ""};
-                const std::string angle = fixed(v[SlopeLog::angle], d);
-                l.value = truthy(v[SlopeLog::walkable])
-                              ? fmt::format("{}°, walkable under the {}° limit", angle, plain(r.limit))
-                              : fmt::format("{}°, too steep to stand on, over the {}° limit", angle, plain(r.limit));
-                return std::vector<Line>{l};
-            },
-            [&](const SeparatingAxisLog& r) {
-                Line l{fmt::format("separating axis of A = {} and B = {}", name(r.a), name(r.b)), "", ""};
-                using F = SeparatingAxisLog;
-                const int count = static_cast<int>(v[F::axes]);
-                std::string axis;
-                const auto kind = static_cast<SatAxis::Kind>(static_cast<int>(v[F::kind]));
-                const int i = static_cast<int>(v[F::i]), j = static_cast<int>(v[F::j]);
-                switch (kind) {
-                case SatAxis::Kind::face_a: axis = fmt::format("A's face normal {}", i); break;
-                case SatAxis::Kind::face_b: axis = fmt::format("B's face normal {}", i); break;
-                case SatAxis::Kind::edge_edge: axis = fmt::format("A's edge {} × B's edge {}", i, j); break;
-                }
-                if (truthy(v[F::separated]))
-                    l.value = fmt::format("{}, the {} of {} axes, gap {} m → apart", axis,
-                                          ordinal(static_cast<int>(v[F::axis])), count, fixed(v[F::gap], d));
-                else
-                    l.value = fmt::format("no gap on any of {} axes → contact on {}, normal {}, depth {} m", count,
-                                          axis, vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d), fixed(v[F::gap], d));
-                return std::vector<Line>{l};
-            },
-            [&](const FinalLog& r) {
-                Line l{fmt::format("{} at the end", name(r.body)), "", ""};
-                using F = FinalLog;
-                l.value = fmt::format("position {} m, velocity {} m/s", vec_fixed(v[F::x], v[F::y], v[F::z], d),
-                                      vec_fixed(v[F::vx], v[F::vy], v[F::vz], d));
-                return std::vector<Line>{l};
-            },
-            [&](const AtRestLog& r) {
-                Line l{fmt::format("{} at rest", name(r.body)), "", ""};
-                using F = AtRestLog;
-                l.value = truthy(v[F::rested])
-                              ? fmt::format("from frame {}, t = {} s", fixed(v[F::frame], 0), fixed(v[F::time], d))
-                              : "never: still moving at the end";
-                return std::vector<Line>{l};
-            },
-            [&](const MaxOverlapLog&) {
-                Line l{"deepest overlap at the end", "", ""};
-                using F = MaxOverlapLog;
-                l.value = v[F::a] >= 0 ? fmt::format("{} m, between {} and {}", fixed(v[F::depth], d),
-                                                     body_name(s, v[F::a]), body_name(s, v[F::b]))
-                                       : "none";
-                return std::vector<Line>{l};
-            },
-            [&](const RaycastLog& r) {
-                Line l{fmt::format("ray from {} along {}", vec_plain(r.origin), vec_direction(r.direction)), "", ""};
-                using F = RaycastLog;
-                l.value = truthy(v[F::hit])
-                              ? fmt::format("hits {} first at {} m, point {} m, normal {}", body_name(s, v[F::target]),
-                                            fixed(v[F::distance], d), vec_fixed(v[F::x], v[F::y], v[F::z], d),
-                                            vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d))
-                              : "misses every target";
-                return std::vector<Line>{l};
-            },
-        },
-        def.request);
+            def.request);
     if (!def.label.empty()) {
-        if (out.size() == 1) out[0].label = def.label;
+        if (out.size() == 1)
+            out[0].label = def.label;
         else
             for (Line& l : out) l.label = def.label + " " + l.label;
     }
@@ -235,7 +249,10 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
         // A user's note goes on the entry's first line (or the line the kind marks, if any).
         bool placed = false;
         for (Line& l : out)
-            if (!l.note.empty()) { l.note = def.note; placed = true; }
+            if (!l.note.empty()) {
+                l.note = def.note;
+                placed = true;
+            }
         if (!placed) out[0].note = def.note;
     }
     return out;
@@ -316,11 +333,16 @@ std::string render_csv(const Scenario& scenario, const Layout& layout, std::span
             const FieldSpec& f = layout.fields[static_cast<std::size_t>(i)];
             const double v = values[static_cast<std::size_t>(i)];
             std::string cell;
-            if (std::isnan(v)) cell = "";
-            else if (f.type == FieldType::boolean) cell = v != 0 ? "true" : "false";
-            else if (f.type == FieldType::integer) cell = fmt::format("{}", static_cast<long long>(v));
-            else if (f.type == FieldType::body) cell = body_name(scenario, v);
-            else cell = fmt::format("{}", v);
+            if (std::isnan(v))
+                cell = "";
+            else if (f.type == FieldType::boolean)
+                cell = v != 0 ? "true" : "false";
+            else if (f.type == FieldType::integer)
+                cell = fmt::format("{}", static_cast<long long>(v));
+            else if (f.type == FieldType::body)
+                cell = body_name(scenario, v);
+            else
+                cell = fmt::format("{}", v);
             out += fmt::format("{},{},{},{}\n", scenario.log[e].id, f.name, cell, f.unit);
         }
     }

@@ -28,24 +28,24 @@ using HullPoints = std::array<Vec3, kHullMaxPoints>;
 /// WorldDef (Scenario::world), BodyDef and its shape's alternative (bodies[index]), LogDef and
 /// its request's alternative (log[index]), ExpectDef (expect[index]).
 using Member = std::variant<
-    // the scenario and its world
-    int Scenario::*, double Scenario::*, int WorldDef::*, double WorldDef::*, Vec3 WorldDef::*,
-    // a body and its shape
-    double BodyDef::*, Vec3 BodyDef::*, Quat BodyDef::*, double Sphere::*, Vec3 Sphere::*, Vec3 Aabb::*, AabbShape,
-    Vec3 Obb::*, Mat3 Obb::*, double Capsule::*, Vec3 Capsule::*, Vec3 Triangle::*, HullPoints Hull::*,
-    double Plane::*, Vec3 Plane::*,
-    // a log entry and its request
-    int LogDef::*, double ApexLog::*, double PushOutLog::*, Vec3 PushOutLog::*, Vec3 SplitLog::*,
-    double RespondLog::*, Vec3 RespondLog::*, double SlopeLog::*, Vec3 SlopeLog::*, double RaycastLog::*,
-    Vec3 RaycastLog::*,
-    // an expectation
-    double ExpectDef::*>;
+        // the scenario and its world
+        int Scenario::*, double Scenario::*, int WorldDef::*, double WorldDef::*, Vec3 WorldDef::*,
+        // a body and its shape
+        double BodyDef::*, Vec3 BodyDef::*, Quat BodyDef::*, double Sphere::*, Vec3 Sphere::*, Vec3 Aabb::*, AabbShape,
+        Vec3 Obb::*, Mat3 Obb::*, double Capsule::*, Vec3 Capsule::*, Vec3 Triangle::*, HullPoints Hull::*,
+        double Plane::*, Vec3 Plane::*,
+        // a log entry and its request
+        int LogDef::*, double ApexLog::*, double PushOutLog::*, Vec3 PushOutLog::*, Vec3 SplitLog::*,
+        double RespondLog::*, Vec3 RespondLog::*, double SlopeLog::*, Vec3 SlopeLog::*, double RaycastLog::*,
+        Vec3 RaycastLog::*,
+        // an expectation
+        double ExpectDef::*>;
 
 /// A field of a Scenario: `member` of the object at `index`, component `component` of it.
 struct Dest {
     Member member = &Scenario::decimals; ///< the field, by its holder's member
     int index = 0;                       ///< the holder's index in bodies / log / expect; unused otherwise
-    int component = -1;                  ///< a Vec3's coordinate 0…2 (hull: point·3 + coordinate); −1: the whole value
+    int component = -1; ///< a Vec3's coordinate 0…2 (hull: point·3 + coordinate); −1: the whole value
 };
 
 namespace dest_detail {
@@ -65,12 +65,18 @@ template <class T, class Holder> struct MemberOf<T Holder::*> {
 /// The object that holds a member of class `Holder` in scenario `s`.
 template <class Holder> Holder& holder(Scenario& s, int index) {
     const auto i = static_cast<std::size_t>(index);
-    if constexpr (std::is_same_v<Holder, Scenario>) return s;
-    else if constexpr (std::is_same_v<Holder, WorldDef>) return s.world;
-    else if constexpr (std::is_same_v<Holder, BodyDef>) return s.bodies[i];
-    else if constexpr (std::is_same_v<Holder, LogDef>) return s.log[i];
-    else if constexpr (std::is_same_v<Holder, ExpectDef>) return s.expect[i];
-    else if constexpr (kIsAlternative<Holder, Shape>) return std::get<Holder>(s.bodies[i].shape);
+    if constexpr (std::is_same_v<Holder, Scenario>)
+        return s;
+    else if constexpr (std::is_same_v<Holder, WorldDef>)
+        return s.world;
+    else if constexpr (std::is_same_v<Holder, BodyDef>)
+        return s.bodies[i];
+    else if constexpr (std::is_same_v<Holder, LogDef>)
+        return s.log[i];
+    else if constexpr (std::is_same_v<Holder, ExpectDef>)
+        return s.expect[i];
+    else if constexpr (kIsAlternative<Holder, Shape>)
+        return std::get<Holder>(s.bodies[i].shape);
     else {
         static_assert(kIsAlternative<Holder, LogRequest>, "a Dest's member belongs to no part of a Scenario");
         return std::get<Holder>(s.log[i].request);
@@ -98,18 +104,19 @@ template <class T, class V> T* part(V& value, int component) {
 /// Allocates nothing.
 template <class T> T& field(Scenario& s, const Dest& dest) {
     T* out = std::visit(
-        [&](auto member) -> T* {
-            if constexpr (std::is_same_v<decltype(member), AabbShape>) {
-                if constexpr (std::is_same_v<T, Aabb>)
-                    return &std::get<Aabb>(s.bodies[static_cast<std::size_t>(dest.index)].shape);
-                else return nullptr;
-            } else {
-                using Info = dest_detail::MemberOf<decltype(member)>;
-                auto& holder = dest_detail::holder<typename Info::holder>(s, dest.index);
-                return dest_detail::part<T>(holder.*member, dest.component);
-            }
-        },
-        dest.member);
+            [&](auto member) -> T* {
+                if constexpr (std::is_same_v<decltype(member), AabbShape>) {
+                    if constexpr (std::is_same_v<T, Aabb>)
+                        return &std::get<Aabb>(s.bodies[static_cast<std::size_t>(dest.index)].shape);
+                    else
+                        return nullptr;
+                } else {
+                    using Info = dest_detail::MemberOf<decltype(member)>;
+                    auto& holder = dest_detail::holder<typename Info::holder>(s, dest.index);
+                    return dest_detail::part<T>(holder.*member, dest.component);
+                }
+            },
+            dest.member);
     if (!out) throw std::logic_error("scenario template: a field is written as the wrong type");
     return *out;
 }
@@ -117,16 +124,16 @@ template <class T> T& field(Scenario& s, const Dest& dest) {
 /// True when the field `dest` names is a `T` (so `field<T>` may be called).
 template <class T> bool is_field_of_type(const Dest& dest) {
     return std::visit(
-        [&](auto member) {
-            if constexpr (std::is_same_v<decltype(member), AabbShape>) {
-                return std::is_same_v<T, Aabb>;
-            } else {
-                using V = typename dest_detail::MemberOf<decltype(member)>::value;
-                if (dest.component < 0) return std::is_same_v<T, V>;
-                return std::is_same_v<T, double> && (std::is_same_v<V, Vec3> || std::is_same_v<V, HullPoints>);
-            }
-        },
-        dest.member);
+            [&](auto member) {
+                if constexpr (std::is_same_v<decltype(member), AabbShape>) {
+                    return std::is_same_v<T, Aabb>;
+                } else {
+                    using V = typename dest_detail::MemberOf<decltype(member)>::value;
+                    if (dest.component < 0) return std::is_same_v<T, V>;
+                    return std::is_same_v<T, double> && (std::is_same_v<V, Vec3> || std::is_same_v<V, HullPoints>);
+                }
+            },
+            dest.member);
 }
 
 /// The same Dest for component `k` of a Vec3 member.

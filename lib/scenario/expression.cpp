@@ -56,17 +56,26 @@ bool parse_plain_number(std::string_view text, double& value) {
     const std::size_t n = text.size();
     if (i < n && (text[i] == '-' || text[i] == '+')) ++i;
     std::size_t digits = 0;
-    while (i < n && std::isdigit(static_cast<unsigned char>(text[i]))) { ++i; ++digits; }
+    while (i < n && std::isdigit(static_cast<unsigned char>(text[i]))) {
+        ++i;
+        ++digits;
+    }
     if (i < n && text[i] == '.') {
         ++i;
-        while (i < n && std::isdigit(static_cast<unsigned char>(text[i]))) { ++i; ++digits; }
+        while (i < n && std::isdigit(static_cast<unsigned char>(text[i]))) {
+            ++i;
+            ++digits;
+        }
     }
     if (digits == 0) return false;
     if (i < n && (text[i] == 'e' || text[i] == 'E')) {
         ++i;
         if (i < n && (text[i] == '-' || text[i] == '+')) ++i;
         std::size_t exp_digits = 0;
-        while (i < n && std::isdigit(static_cast<unsigned char>(text[i]))) { ++i; ++exp_digits; }
+        while (i < n && std::isdigit(static_cast<unsigned char>(text[i]))) {
+            ++i;
+            ++exp_digits;
+        }
         if (exp_digits == 0) return false;
     }
     if (i != n) return false;
@@ -76,8 +85,8 @@ bool parse_plain_number(std::string_view text, double& value) {
 }
 
 bool is_yaml_nonfinite(std::string_view text) {
-    for (std::string_view s : {".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf",
-                               "-.Inf", "-.INF"})
+    for (std::string_view s :
+         {".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF"})
         if (text == s) return true;
     return false;
 }

@@ -14,8 +14,8 @@ namespace collide::detail {
 
 /// A `$name` written in an expression: the name (without `$`) and the byte offset of the `$`.
 struct ParamReference {
-    std::string name;    ///< without the `$`
-    std::size_t offset;  ///< byte offset of the `$` in the text
+    std::string name;   ///< without the `$`
+    std::size_t offset; ///< byte offset of the `$` in the text
 };
 
 /// Every `$name` in `text`, in order (name = letters, digits and `_`, not starting with a digit).

@@ -20,10 +20,10 @@ namespace collide {
 namespace detail {
 
 struct EvaluatorData {
-    const TemplateData* owner = nullptr;                // the template it was made for
-    std::unique_ptr<double[]> params;                   // the values the parsers' variables point at
-    std::vector<double> slots;                          // Expr results and constant Op inputs
-    std::vector<std::unique_ptr<mu::Parser>> parsers;   // one per Expr; null when the Expr is a bare $name
+    const TemplateData* owner = nullptr;              // the template it was made for
+    std::unique_ptr<double[]> params;                 // the values the parsers' variables point at
+    std::vector<double> slots;                        // Expr results and constant Op inputs
+    std::vector<std::unique_ptr<mu::Parser>> parsers; // one per Expr; null when the Expr is a bare $name
 };
 
 std::string number_text(double value) { return fmt::format("{}", value); }
@@ -50,16 +50,17 @@ Vec3 vec_in(const double* slots, const Op& op, int first) {
 }
 
 void write_rotation(Scenario& out, const Op& op, const Quat& q) {
-    if (op.as_mat3) field<Mat3>(out, op.dest) = to_mat3(q);
-    else field<Quat>(out, op.dest) = q;
+    if (op.as_mat3)
+        field<Mat3>(out, op.dest) = to_mat3(q);
+    else
+        field<Quat>(out, op.dest) = q;
 }
 
 } // namespace
 
 void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::vector<Diagnostic>* errors) {
     const auto fail = [&](const Op& op, std::string message) {
-        if (errors)
-            errors->push_back({display_name(data.file), op.mark.line, op.mark.column, op.what + " " + message});
+        if (errors) errors->push_back({display_name(data.file), op.mark.line, op.mark.column, op.what + " " + message});
     };
     for (const Op& op : data.ops) {
         const double a = slots[op.in[0]];
@@ -107,7 +108,7 @@ void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::
                 if (box.min[k] > box.max[k]) {
                     const char axis = "xyz"[k];
                     fail(op, std::string("max.") + axis + " (" + number_text(box.max[k]) + ") is below min." + axis +
-                                 " (" + number_text(box.min[k]) + ")");
+                                     " (" + number_text(box.min[k]) + ")");
                     break;
                 }
             break;
@@ -160,9 +161,8 @@ ScenarioTemplate::Evaluator ScenarioTemplate::make_evaluator() const {
     d.slots = data_->slot_init;
     d.parsers.reserve(data_->exprs.size());
     for (const detail::Expr& e : data_->exprs)
-        d.parsers.push_back(e.direct_param >= 0
-                                ? nullptr
-                                : detail::compile_expression(e.text, data_->param_names, d.params.get()));
+        d.parsers.push_back(
+                e.direct_param >= 0 ? nullptr : detail::compile_expression(e.text, data_->param_names, d.params.get()));
     return ev;
 }
 
@@ -172,8 +172,8 @@ void ScenarioTemplate::instantiate(std::span<const double> params, Evaluator& ev
         throw std::logic_error("ScenarioTemplate::instantiate: the evaluator was made by another template");
     if (params.size() != t.param_names.size())
         throw InputError({{display_name(t.file), t.params_mark.line, t.params_mark.column,
-                              "expected " + std::to_string(t.param_names.size()) + " param values, got " +
-                                  std::to_string(params.size())}});
+                           "expected " + std::to_string(t.param_names.size()) + " param values, got " +
+                                   std::to_string(params.size())}});
     EvaluatorData& ev = *evaluator.data_;
     out = t.base;
     for (std::size_t i = 0; i < params.size(); ++i) {
@@ -220,7 +220,7 @@ std::string read_all(std::FILE* f, const std::string& path) {
         text.append(buffer, got);
         if (text.size() > kMaxScenarioBytes)
             throw InputError(
-                {{display_name(path), 1, 1, "cannot read: larger than 16 MiB; a scenario is a small text file"}});
+                    {{display_name(path), 1, 1, "cannot read: larger than 16 MiB; a scenario is a small text file"}});
         if (got < sizeof buffer) {
             if (std::ferror(f)) {
                 const int err = errno;

@@ -61,7 +61,6 @@ public:
     /// A fresh evaluator for this template (one per thread).
     Evaluator make_evaluator() const;
 
-
     /// Fills `out` with the scenario for these param values (one per param, in file order).
     /// Reuses `out`'s storage: once `out` has been filled from this template, a call allocates
     /// nothing unless it throws. Throws InputError, with the mark of each offending

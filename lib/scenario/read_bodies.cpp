@@ -50,8 +50,8 @@ void read_box(ReaderState& r, const MapView& view, int body, const std::string& 
         for (std::size_t k = 0; k < 3; ++k)
             if (box.min[k] > box.max[k]) {
                 const char axis = "xyz"[k];
-                r.problems.error(m, path + " max." + axis + " (" + detail::number_text(box.max[k]) +
-                                        ") is below min." + axis + " (" + detail::number_text(box.min[k]) + ")");
+                r.problems.error(m, path + " max." + axis + " (" + detail::number_text(box.max[k]) + ") is below min." +
+                                            axis + " (" + detail::number_text(box.min[k]) + ")");
                 return;
             }
         return;
@@ -99,7 +99,7 @@ void read_hull(ReaderState& r, const MapView& view, int body, const std::string&
     }
     if (p->value.size() < 3 || p->value.size() > static_cast<std::size_t>(kHullMaxPoints)) {
         r.problems.error(m, what + ": a hull needs 3 to " + std::to_string(kHullMaxPoints) + " points, got " +
-                                std::to_string(p->value.size()));
+                                    std::to_string(p->value.size()));
         return;
     }
     hull.count = static_cast<int>(p->value.size());
@@ -170,10 +170,10 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     b.name = name;
     b.mark = name_mark;
     r.body_index.emplace(name, index);
-    const auto view = read_map(r.problems, n, path, name_mark,
-                               {"sphere", "box", "capsule", "triangle", "hull", "plane", "position", "velocity",
-                                "rotation", "restitution", "friction", "mass", "static", "ccd", "character",
-                                "slope_limit"});
+    const auto view =
+            read_map(r.problems, n, path, name_mark,
+                     {"sphere", "box", "capsule", "triangle", "hull", "plane", "position", "velocity", "rotation",
+                      "restitution", "friction", "mass", "static", "ccd", "character", "slope_limit"});
     if (!view) return;
     const Entry* shape = nullptr;
     for (const Entry& entry : view->entries) {
@@ -248,7 +248,7 @@ void read_world(ReaderState& r, const Entry* e) {
             const double f = std::max(1.0, std::round(n.value / w.dt));
             if (f > kMaxFrames)
                 r.problems.error(m, what + " gives " + detail::number_text(f) + " frames; at most " +
-                                        std::to_string(kMaxFrames));
+                                            std::to_string(kMaxFrames));
             else
                 w.frames = static_cast<int>(f);
         }
@@ -257,8 +257,10 @@ void read_world(ReaderState& r, const Entry* e) {
     if (const Entry* d = view->find("detection")) {
         std::string s;
         if (read_string(r.problems, d, s, "world.detection", false)) {
-            if (s == "discrete") w.detection = Detection::discrete;
-            else if (s == "swept") w.detection = Detection::swept;
+            if (s == "discrete")
+                w.detection = Detection::discrete;
+            else if (s == "swept")
+                w.detection = Detection::swept;
             else
                 r.problems.error(mark_of(d->value, d->key_mark),
                                  "world.detection must be discrete or swept, got \"" + s + "\"");
@@ -273,8 +275,10 @@ void read_world(ReaderState& r, const Entry* e) {
     if (const Entry* in = view->find("integrator")) {
         std::string s;
         if (read_string(r.problems, in, s, "world.integrator", false)) {
-            if (s == "exact") w.integrator = Integrator::exact;
-            else if (s == "euler") w.integrator = Integrator::euler;
+            if (s == "exact")
+                w.integrator = Integrator::exact;
+            else if (s == "euler")
+                w.integrator = Integrator::euler;
             else
                 r.problems.error(mark_of(in->value, in->key_mark),
                                  "world.integrator must be exact or euler, got \"" + s + "\"");
@@ -311,8 +315,8 @@ BodyIndex body_ref(ReaderState& r, const Entry* e, const std::string& what) {
     std::vector<std::string> names;
     for (const BodyDef& b : r.t.base.bodies) names.push_back(b.name);
     r.problems.error(m, what + ": no body named '" + name + "' (" +
-                            (names.empty() ? std::string("the scenario has no bodies") : "bodies: " + join(names)) +
-                            ")");
+                                (names.empty() ? std::string("the scenario has no bodies") : "bodies: " + join(names)) +
+                                ")");
     return -2;
 }
 

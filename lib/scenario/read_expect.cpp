@@ -14,7 +14,7 @@ void read_expect(ReaderState& r, const Entry* e) {
     if (e->value.IsNull()) return;
     if (!e->value.IsSequence()) {
         r.problems.error(m, "expect: expected a list of conditions (- { value: ID.FIELD, equals: ... }), got " +
-                                describe(e->value));
+                                    describe(e->value));
         return;
     }
     if (!not_too_many(r.problems, e->value.size(), "expect", m)) return;
@@ -48,7 +48,8 @@ void read_expect(ReaderState& r, const Entry* e) {
         if (find(text) >= 0) return true;
         if (!refers_to_dropped(text))
             r.problems.error(nm, what + ": no logged value '" + text + "' (" +
-                                     (ids.empty() ? std::string("the log is empty") : "log ids: " + join(ids)) + ")");
+                                         (ids.empty() ? std::string("the log is empty") : "log ids: " + join(ids)) +
+                                         ")");
         return false;
     };
     for (std::size_t i = 0; i < e->value.size(); ++i) {
@@ -73,7 +74,7 @@ void read_expect(ReaderState& r, const Entry* e) {
             if (!c) continue;
             if (cmp) {
                 r.problems.error(c->key_mark, path + ": give one of equals, at_most or at_least, not both " + cmp->key +
-                                                  " and " + c->key);
+                                                      " and " + c->key);
                 continue;
             }
             cmp = c;
@@ -82,9 +83,7 @@ void read_expect(ReaderState& r, const Entry* e) {
             r.problems.error(view->mark, path + ": missing the comparison (equals, at_most or at_least)");
             continue;
         }
-        x.op = cmp->key == "equals"    ? ExpectOp::equals
-               : cmp->key == "at_most" ? ExpectOp::at_most
-                                       : ExpectOp::at_least;
+        x.op = cmp->key == "equals" ? ExpectOp::equals : cmp->key == "at_most" ? ExpectOp::at_most : ExpectOp::at_least;
         const std::string cwhat = path + "." + cmp->key;
         const YAML::Node& cv = cmp->value;
         std::string rhs;

@@ -36,80 +36,83 @@ void read_request(ReaderState& r, const Entry& e, int entry, LogDef& def, const 
         body("b", request.b);
     };
     std::visit(
-        Overloaded{
-            [&](ApexLog& q) {
-                body("body", q.body);
-                if (const Entry* b = v->find("bounces")) {
-                    const Num n = num.constant(b->value, path + ".bounces", b->key_mark, whole(1, 100));
-                    if (n.ok) q.bounces = static_cast<int>(n.value);
-                }
-                num.read_into(v->find("drop_height"), {&ApexLog::drop_height, entry}, path + ".drop_height",
-                              kNonNegative);
-                if (const Entry* f = v->find("floor")) {
-                    const BodyIndex b = body_ref(r, f, path + ".floor");
-                    if (b >= 0) q.floor = b;
-                }
-            },
-            [&](FirstContactLog& q) {
-                body("body", q.body);
-                body("with", q.with);
-            },
-            [&](AxisOverlapsLog& q) { two_bodies(q); },
-            [&](ContactLog& q) { two_bodies(q); },
-            [&](SeparatingAxisLog& q) { two_bodies(q); },
-            [&](PushOutLog& q) {
-                two_bodies(q);
-                q.has_from = num.read_vec(v->find("from"), {&PushOutLog::from, entry}, path + ".from");
-                if (const Entry* s = v->find("skin")) {
-                    num.read_into(s, {&PushOutLog::skin, entry}, path + ".skin", kNonNegative);
-                } else {
-                    q.skin = r.t.base.world.skin;
-                    if (r.skin_dep)
-                        num.add_op(OpKind::copy_world_skin, {&PushOutLog::skin, entry}, {0}, e.key_mark,
-                                   path + ".skin");
-                }
-            },
-            [&](SplitLog&) {
-                num.read_vec(require(r.problems, *v, "velocity", path), {&SplitLog::velocity, entry},
-                             path + ".velocity");
-                num.read_surface(*v, {&SplitLog::normal, entry}, path);
-            },
-            [&](RespondLog&) {
-                num.read_vec(require(r.problems, *v, "velocity", path), {&RespondLog::velocity, entry},
-                             path + ".velocity");
-                num.read_surface(*v, {&RespondLog::normal, entry}, path);
-                num.read_into(v->find("restitution"), {&RespondLog::restitution, entry}, path + ".restitution", kUnit);
-                num.read_into(v->find("friction"), {&RespondLog::friction, entry}, path + ".friction", kUnit);
-            },
-            [&](SlopeLog&) {
-                num.read_surface(*v, {&SlopeLog::normal, entry}, path);
-                num.read_into(v->find("limit"), {&SlopeLog::limit, entry}, path + ".limit", Check{0, 90});
-            },
-            [&](FinalLog& q) { body("body", q.body); },
-            [&](AtRestLog& q) { body("body", q.body); },
-            [&](MaxOverlapLog&) {},
-            [&](RaycastLog& q) {
-                num.read_vec(require(r.problems, *v, "from", path), {&RaycastLog::origin, entry}, path + ".from");
-                num.read_unit(require(r.problems, *v, "direction", path), {&RaycastLog::direction, entry},
-                              path + ".direction");
-                if (const Entry* t = require(r.problems, *v, "targets", path)) {
-                    const SourceMark m = mark_of(t->value, t->key_mark);
-                    if (!t->value.IsSequence() || t->value.size() == 0) {
-                        r.problems.error(m, path + ".targets: expected a list of body names, got " +
-                                                describe(t->value));
-                    } else {
-                        for (std::size_t i = 0; i < t->value.size(); ++i) {
-                            const Entry item{"", mark_of(t->value[i], m), t->value[i]};
-                            const BodyIndex b = body_ref(r, &item, path + ".targets[" + std::to_string(i) + "]");
-                            if (b >= 0) q.targets.push_back(b);
+            Overloaded{
+                    [&](ApexLog& q) {
+                        body("body", q.body);
+                        if (const Entry* b = v->find("bounces")) {
+                            const Num n = num.constant(b->value, path + ".bounces", b->key_mark, whole(1, 100));
+                            if (n.ok) q.bounces = static_cast<int>(n.value);
                         }
-                    }
-                }
-                num.read_into(v->find("max_distance"), {&RaycastLog::max_distance, entry}, path + ".max_distance",
-                              kPositive);
+                        num.read_into(v->find("drop_height"), {&ApexLog::drop_height, entry}, path + ".drop_height",
+                                      kNonNegative);
+                        if (const Entry* f = v->find("floor")) {
+                            const BodyIndex b = body_ref(r, f, path + ".floor");
+                            if (b >= 0) q.floor = b;
+                        }
+                    },
+                    [&](FirstContactLog& q) {
+                        body("body", q.body);
+                        body("with", q.with);
+                    },
+                    [&](AxisOverlapsLog& q) { two_bodies(q); },
+                    [&](ContactLog& q) { two_bodies(q); },
+                    [&](SeparatingAxisLog& q) { two_bodies(q); },
+                    [&](PushOutLog& q) {
+                        two_bodies(q);
+                        q.has_from = num.read_vec(v->find("from"), {&PushOutLog::from, entry}, path + ".from");
+                        if (const Entry* s = v->find("skin")) {
+                            num.read_into(s, {&PushOutLog::skin, entry}, path + ".skin", kNonNegative);
+                        } else {
+                            q.skin = r.t.base.world.skin;
+                            if (r.skin_dep)
+                                num.add_op(OpKind::copy_world_skin, {&PushOutLog::skin, entry}, {0}, e.key_mark,
+                                           path + ".skin");
+                        }
+                    },
+                    [&](SplitLog&) {
+                        num.read_vec(require(r.problems, *v, "velocity", path), {&SplitLog::velocity, entry},
+                                     path + ".velocity");
+                        num.read_surface(*v, {&SplitLog::normal, entry}, path);
+                    },
+                    [&](RespondLog&) {
+                        num.read_vec(require(r.problems, *v, "velocity", path), {&RespondLog::velocity, entry},
+                                     path + ".velocity");
+                        num.read_surface(*v, {&RespondLog::normal, entry}, path);
+                        num.read_into(v->find("restitution"), {&RespondLog::restitution, entry}, path + ".restitution",
+                                      kUnit);
+                        num.read_into(v->find("friction"), {&RespondLog::friction, entry}, path + ".friction", kUnit);
+                    },
+                    [&](SlopeLog&) {
+                        num.read_surface(*v, {&SlopeLog::normal, entry}, path);
+                        num.read_into(v->find("limit"), {&SlopeLog::limit, entry}, path + ".limit", Check{0, 90});
+                    },
+                    [&](FinalLog& q) { body("body", q.body); },
+                    [&](AtRestLog& q) { body("body", q.body); },
+                    [&](MaxOverlapLog&) {},
+                    [&](RaycastLog& q) {
+                        num.read_vec(require(r.problems, *v, "from", path), {&RaycastLog::origin, entry},
+                                     path + ".from");
+                        num.read_unit(require(r.problems, *v, "direction", path), {&RaycastLog::direction, entry},
+                                      path + ".direction");
+                        if (const Entry* t = require(r.problems, *v, "targets", path)) {
+                            const SourceMark m = mark_of(t->value, t->key_mark);
+                            if (!t->value.IsSequence() || t->value.size() == 0) {
+                                r.problems.error(m, path + ".targets: expected a list of body names, got " +
+                                                            describe(t->value));
+                            } else {
+                                for (std::size_t i = 0; i < t->value.size(); ++i) {
+                                    const Entry item{"", mark_of(t->value[i], m), t->value[i]};
+                                    const BodyIndex b =
+                                            body_ref(r, &item, path + ".targets[" + std::to_string(i) + "]");
+                                    if (b >= 0) q.targets.push_back(b);
+                                }
+                            }
+                        }
+                        num.read_into(v->find("max_distance"), {&RaycastLog::max_distance, entry},
+                                      path + ".max_distance", kPositive);
+                    },
             },
-        },
-        def.request);
+            def.request);
 }
 
 /// Entry `index` of `log:`; its explicit id (empty when none) and where it was written go to `ids`.
@@ -122,7 +125,7 @@ void read_log_entry(ReaderState& r, const YAML::Node& n, std::size_t index,
     const SourceMark m = mark_of(n, {1, 1});
     if (!n.IsMap()) {
         r.problems.error(m, path + ": expected a mapping such as { first_contact: { body: a, with: b } }, got " +
-                                describe(n));
+                                    describe(n));
         return;
     }
     const std::size_t problems_before = r.problems.diagnostics.size();
@@ -145,14 +148,14 @@ void read_log_entry(ReaderState& r, const YAML::Node& n, std::size_t index,
         id_mark = mark_of(e->value, e->key_mark);
         if (read_string(r.problems, e, id, path + ".id", false) && !is_identifier(id)) {
             r.problems.error(id_mark, path + ".id: '" + id +
-                                          "' is not a name (letters, digits and '_', not starting with a digit)");
+                                              "' is not a name (letters, digits and '_', not starting with a digit)");
             id.clear();
         }
     }
     if (!kind) {
         if (!unknown_keys) // an unknown key already said what is wrong (usually a misspelt kind)
             r.problems.error(view->mark, path + ": no log kind (give one of " +
-                                             join(std::vector<std::string>(kinds.begin(), kinds.end())) + ")");
+                                                 join(std::vector<std::string>(kinds.begin(), kinds.end())) + ")");
         if (!id.empty()) r.dropped_ids.insert(id);
         return;
     }
@@ -188,7 +191,7 @@ void read_log(ReaderState& r, const Entry* e) {
         if (id.empty()) continue;
         if (const auto [it, inserted] = taken.emplace(id, mark.line); !inserted)
             r.problems.error(mark, "log: id '" + id + "' is already the id of the entry at line " +
-                                       std::to_string(it->second));
+                                           std::to_string(it->second));
     }
     std::unordered_map<std::string, int> next_suffix; // kind → the next _N to try
     for (LogDef& def : r.t.base.log) {

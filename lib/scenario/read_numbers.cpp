@@ -70,9 +70,9 @@ Num NumberReader::number(const YAML::Node& n, const std::string& what, SourceMar
     for (const detail::ParamReference& r : refs) {
         if (std::find(t_.param_names.begin(), t_.param_names.end(), r.name) != t_.param_names.end()) continue;
         problems_.error(m, what + ": unknown param '$" + r.name + "' (" +
-                               (t_.param_names.empty() ? std::string("this scenario has no params")
-                                                       : "params: " + join(t_.param_names)) +
-                               ")");
+                                   (t_.param_names.empty() ? std::string("this scenario has no params")
+                                                           : "params: " + join(t_.param_names)) +
+                                   ")");
         refs_ok = false;
     }
     if (!refs_ok) return num;
@@ -103,8 +103,8 @@ Num NumberReader::number(const YAML::Node& n, const std::string& what, SourceMar
     e.slot = constant_slot(num.value);
     e.direct_param = detail::bare_param(text, t_.param_names);
     for (const detail::ParamReference& r : refs)
-        t_.param_used[static_cast<std::size_t>(
-            std::find(t_.param_names.begin(), t_.param_names.end(), r.name) - t_.param_names.begin())] = true;
+        t_.param_used[static_cast<std::size_t>(std::find(t_.param_names.begin(), t_.param_names.end(), r.name) -
+                                               t_.param_names.begin())] = true;
     num.slot = e.slot;
     t_.exprs.push_back(std::move(e));
     num.dep = true;
@@ -140,18 +140,17 @@ void NumberReader::read_into(const Entry* e, const Dest& dest, const std::string
     set(n, dest, what, mark_of(e->value, e->key_mark));
 }
 
-std::optional<std::vector<Num>> NumberReader::numbers(const YAML::Node& n, const std::string& what,
-                                                      SourceMark fallback, std::size_t count, const char* shape,
-                                                      const Check& check) {
+std::optional<std::vector<Num>> NumberReader::numbers(const YAML::Node& n, const std::string& what, SourceMark fallback,
+                                                      std::size_t count, const char* shape, const Check& check) {
     const SourceMark m = mark_of(n, fallback);
     if (!n.IsDefined() || !n.IsSequence()) {
         problems_.error(m, what + ": expected a list of " + std::to_string(count) + " numbers " + shape + ", got " +
-                               describe(n));
+                                   describe(n));
         return std::nullopt;
     }
     if (n.size() != count) {
         problems_.error(m, what + ": expected " + std::to_string(count) + " numbers " + shape + ", got " +
-                               std::to_string(n.size()));
+                                   std::to_string(n.size()));
         return std::nullopt;
     }
     std::vector<Num> nums;
@@ -235,8 +234,10 @@ void NumberReader::read_rotation(const Entry* e, const Dest& dest, bool as_mat3,
         return;
     }
     const auto write = [&](const Quat& q) {
-        if (as_mat3) field<Mat3>(t_.base, dest) = to_mat3(q);
-        else field<Quat>(t_.base, dest) = q;
+        if (as_mat3)
+            field<Mat3>(t_.base, dest) = to_mat3(q);
+        else
+            field<Quat>(t_.base, dest) = q;
     };
     if (axis || degrees) {
         const Entry* a = require(problems_, *view, "axis", what);
@@ -247,8 +248,8 @@ void NumberReader::read_rotation(const Entry* e, const Dest& dest, bool as_mat3,
         if (!av || !dv.ok) return;
         const SourceMark am = mark_of(a->value, a->key_mark);
         if (any_dep(*av) || dv.dep) {
-            add_op(OpKind::quat_axis, dest, {slot_of((*av)[0]), slot_of((*av)[1]), slot_of((*av)[2]), slot_of(dv)},
-                   am, what + ".axis", as_mat3);
+            add_op(OpKind::quat_axis, dest, {slot_of((*av)[0]), slot_of((*av)[1]), slot_of((*av)[2]), slot_of(dv)}, am,
+                   what + ".axis", as_mat3);
             return;
         }
         if (length_squared(value_of(*av)) == 0.0) {

@@ -122,7 +122,7 @@ std::optional<Diagnostic> check_scenario_text(std::string_view text, const std::
     if (const auto deep = find_nesting_deeper_than(text, kMaxScenarioNesting))
         return Diagnostic{shown, deep->line, deep->column,
                           "nesting deeper than " + std::to_string(kMaxScenarioNesting) +
-                              " levels: a scenario is a shallow mapping (refusing to parse)"};
+                                  " levels: a scenario is a shallow mapping (refusing to parse)"};
     return std::nullopt;
 }
 

@@ -21,12 +21,12 @@ struct ReaderState {
     /// Reads into `data`, whose `file` is already set.
     explicit ReaderState(TemplateData& data);
 
-    TemplateData& t;       ///< the template being filled
-    Problems problems;     ///< every problem found so far
-    NumberReader numbers;  ///< reads numbers into `t`
-    bool skin_dep = false; ///< world.skin depends on params (push_out copies it per instance)
-    std::set<std::string> dropped_ids;                      ///< ids of log entries that could not be read at all
-    std::unordered_map<std::string, BodyIndex> body_index;  ///< body name → index in t.base.bodies
+    TemplateData& t;                   ///< the template being filled
+    Problems problems;                 ///< every problem found so far
+    NumberReader numbers;              ///< reads numbers into `t`
+    bool skin_dep = false;             ///< world.skin depends on params (push_out copies it per instance)
+    std::set<std::string> dropped_ids; ///< ids of log entries that could not be read at all
+    std::unordered_map<std::string, BodyIndex> body_index; ///< body name → index in t.base.bodies
 };
 
 // ---- read_bodies.cpp ---------------------------------------------------------------------

@@ -30,9 +30,9 @@ inline constexpr int kMaxFrames = 10'000'000;
 struct Check {
     double lo = -std::numeric_limits<double>::infinity(); ///< lower bound
     double hi = std::numeric_limits<double>::infinity();  ///< upper bound
-    bool lo_open = false;  ///< lo itself is not allowed
-    bool hi_open = false;  ///< hi itself is not allowed
-    bool integer = false;  ///< must be a whole number
+    bool lo_open = false;                                 ///< lo itself is not allowed
+    bool hi_open = false;                                 ///< hi itself is not allowed
+    bool integer = false;                                 ///< must be a whole number
 };
 
 /// The problem with `value` under `check`, or empty when it is fine.
@@ -67,24 +67,24 @@ enum class OpKind : std::uint8_t {
 /// One step of the instantiation program.
 struct Op {
     OpKind kind = OpKind::set_double;
-    Dest dest;                 ///< the field written (or checked)
-    std::array<int, 6> in{};   ///< input slots
-    bool as_mat3 = false;      ///< rotations: write the rotation matrix (an Obb's axes), not a Quat
-    SourceMark mark;           ///< where to point when the result is invalid
-    std::string what;          ///< the field's path for messages
+    Dest dest;               ///< the field written (or checked)
+    std::array<int, 6> in{}; ///< input slots
+    bool as_mat3 = false;    ///< rotations: write the rotation matrix (an Obb's axes), not a Quat
+    SourceMark mark;         ///< where to point when the result is invalid
+    std::string what;        ///< the field's path for messages
 };
 
 /// Everything a ScenarioTemplate holds.
 struct TemplateData {
-    std::string file;                      ///< as given
-    std::vector<std::string> param_names;  ///< file order
-    std::vector<double> param_defaults;    ///< file order
-    std::vector<bool> param_used;          ///< any Expr reads it
-    SourceMark params_mark{1, 1};          ///< the `params:` mapping, for --set messages
-    Scenario base;                         ///< params at their defaults
-    std::vector<double> slot_init;         ///< initial slot values (constants feeding Ops)
-    std::vector<Expr> exprs;               ///< param-dependent numbers
-    std::vector<Op> ops;                   ///< in dependency order
+    std::string file;                     ///< as given
+    std::vector<std::string> param_names; ///< file order
+    std::vector<double> param_defaults;   ///< file order
+    std::vector<bool> param_used;         ///< any Expr reads it
+    SourceMark params_mark{1, 1};         ///< the `params:` mapping, for --set messages
+    Scenario base;                        ///< params at their defaults
+    std::vector<double> slot_init;        ///< initial slot values (constants feeding Ops)
+    std::vector<Expr> exprs;              ///< param-dependent numbers
+    std::vector<Op> ops;                  ///< in dependency order
 };
 
 /// Everything an Evaluator holds (defined in load.cpp, where muparser is included).

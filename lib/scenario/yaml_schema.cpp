@@ -51,7 +51,7 @@ bool is_identifier(std::string_view s) {
 bool not_too_many(Problems& problems, std::size_t count, const char* what, SourceMark m) {
     if (count <= kMaxItems) return true;
     problems.error(m, std::string(what) + ": " + std::to_string(count) + " items; a scenario may have at most " +
-                          std::to_string(kMaxItems));
+                              std::to_string(kMaxItems));
     return false;
 }
 
@@ -77,16 +77,16 @@ std::optional<MapView> map_with(Problems& problems, const YAML::Node& n, const s
         const std::string key = it->first.Scalar();
         if (const auto first = seen.find(key); first != seen.end()) {
             problems.error(key_mark, path + ": duplicate key '" + key + "' (first given at line " +
-                                         std::to_string(view.entries[first->second].key_mark.line) + ")");
+                                             std::to_string(view.entries[first->second].key_mark.line) + ")");
             continue;
         }
         const bool known = any_key || std::find(allowed.begin(), allowed.end(), key) != allowed.end();
         if (!known) {
             const std::vector<std::string> names(allowed.begin(), allowed.end());
             problems.error(key_mark, path + ": unknown key '" + key + "' (" +
-                                         (names.empty() ? std::string("expected no keys")
-                                                        : "expected one of: " + join(names)) +
-                                         ")");
+                                             (names.empty() ? std::string("expected no keys")
+                                                            : "expected one of: " + join(names)) +
+                                             ")");
             continue;
         }
         seen.emplace(key, view.entries.size());

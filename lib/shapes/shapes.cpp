@@ -36,80 +36,96 @@ std::array<Vec3, 8> corners_of(const Obb& box) {
 
 Vec3 centre_of(const Shape& shape) {
     return std::visit(Overloaded{
-                          [](const Sphere& s) { return s.centre; },
-                          [](const Aabb& b) { return centre_of(b); },
-                          [](const Obb& b) { return b.centre; },
-                          [](const Capsule& c) { return (c.a + c.b) * 0.5; },
-                          [](const Triangle& t) { return (t.a + t.b + t.c) / 3.0; },
-                          [](const Hull& h) {
-                              Vec3 sum;
-                              for (int i = 0; i < h.count; ++i) sum += h.points[static_cast<std::size_t>(i)];
-                              return h.count > 0 ? sum / h.count : sum;
-                          },
-                          [](const Plane& p) { return p.normal * p.offset; },
+                              [](const Sphere& s) { return s.centre; },
+                              [](const Aabb& b) { return centre_of(b); },
+                              [](const Obb& b) { return b.centre; },
+                              [](const Capsule& c) { return (c.a + c.b) * 0.5; },
+                              [](const Triangle& t) { return (t.a + t.b + t.c) / 3.0; },
+                              [](const Hull& h) {
+                                  Vec3 sum;
+                                  for (int i = 0; i < h.count; ++i) sum += h.points[static_cast<std::size_t>(i)];
+                                  return h.count > 0 ? sum / h.count : sum;
+                              },
+                              [](const Plane& p) { return p.normal * p.offset; },
                       },
                       shape);
 }
 
 Aabb bounds_of(const Shape& shape) {
     return std::visit(
-        Overloaded{
-            [](const Sphere& s) {
-                const Vec3 r{s.radius, s.radius, s.radius};
-                return Aabb{s.centre - r, s.centre + r};
+            Overloaded{
+                    [](const Sphere& s) {
+                        const Vec3 r{s.radius, s.radius, s.radius};
+                        return Aabb{s.centre - r, s.centre + r};
+                    },
+                    [](const Aabb& b) { return b; },
+                    [](const Obb& b) {
+                        const Vec3 e{std::fabs(b.axes.col[0].x) * b.half.x + std::fabs(b.axes.col[1].x) * b.half.y +
+                                             std::fabs(b.axes.col[2].x) * b.half.z,
+                                     std::fabs(b.axes.col[0].y) * b.half.x + std::fabs(b.axes.col[1].y) * b.half.y +
+                                             std::fabs(b.axes.col[2].y) * b.half.z,
+                                     std::fabs(b.axes.col[0].z) * b.half.x + std::fabs(b.axes.col[1].z) * b.half.y +
+                                             std::fabs(b.axes.col[2].z) * b.half.z};
+                        return Aabb{b.centre - e, b.centre + e};
+                    },
+                    [](const Capsule& c) {
+                        const Vec3 r{c.radius, c.radius, c.radius};
+                        return Aabb{min(c.a, c.b) - r, max(c.a, c.b) + r};
+                    },
+                    [](const Triangle& t) {
+                        return Aabb{min(min(t.a, t.b), t.c), max(max(t.a, t.b), t.c)};
+                    },
+                    [](const Hull& h) {
+                        Aabb out{h.points[0], h.points[0]};
+                        for (int i = 1; i < h.count; ++i) {
+                            out.min = min(out.min, h.points[static_cast<std::size_t>(i)]);
+                            out.max = max(out.max, h.points[static_cast<std::size_t>(i)]);
+                        }
+                        return out;
+                    },
+                    [](const Plane& p) {
+                        constexpr double inf = std::numeric_limits<double>::infinity();
+                        Aabb out{{-inf, -inf, -inf}, {inf, inf, inf}};
+                        // A plane perpendicular to an axis bounds that axis from above (solid side below).
+                        for (std::size_t i = 0; i < 3; ++i) {
+                            if (std::fabs(p.normal[i]) == 1.0) {
+                                if (p.normal[i] > 0)
+                                    out.max[i] = p.offset;
+                                else
+                                    out.min[i] = -p.offset;
+                            }
+                        }
+                        return out;
+                    },
             },
-            [](const Aabb& b) { return b; },
-            [](const Obb& b) {
-                const Vec3 e{std::fabs(b.axes.col[0].x) * b.half.x + std::fabs(b.axes.col[1].x) * b.half.y +
-                                 std::fabs(b.axes.col[2].x) * b.half.z,
-                             std::fabs(b.axes.col[0].y) * b.half.x + std::fabs(b.axes.col[1].y) * b.half.y +
-                                 std::fabs(b.axes.col[2].y) * b.half.z,
-                             std::fabs(b.axes.col[0].z) * b.half.x + std::fabs(b.axes.col[1].z) * b.half.y +
-                                 std::fabs(b.axes.col[2].z) * b.half.z};
-                return Aabb{b.centre - e, b.centre + e};
-            },
-            [](const Capsule& c) {
-                const Vec3 r{c.radius, c.radius, c.radius};
-                return Aabb{min(c.a, c.b) - r, max(c.a, c.b) + r};
-            },
-            [](const Triangle& t) { return Aabb{min(min(t.a, t.b), t.c), max(max(t.a, t.b), t.c)}; },
-            [](const Hull& h) {
-                Aabb out{h.points[0], h.points[0]};
-                for (int i = 1; i < h.count; ++i) {
-                    out.min = min(out.min, h.points[static_cast<std::size_t>(i)]);
-                    out.max = max(out.max, h.points[static_cast<std::size_t>(i)]);
-                }
-                return out;
-            },
-            [](const Plane& p) {
-                constexpr double inf = std::numeric_limits<double>::infinity();
-                Aabb out{{-inf, -inf, -inf}, {inf, inf, inf}};
-                // A plane perpendicular to an axis bounds that axis from above (solid side below).
-                for (std::size_t i = 0; i < 3; ++i) {
-                    if (std::fabs(p.normal[i]) == 1.0) {
-                        if (p.normal[i] > 0) out.max[i] = p.offset;
-                        else out.min[i] = -p.offset;
-                    }
-                }
-                return out;
-            },
-        },
-        shape);
+            shape);
 }
 
 Shape translate(const Shape& shape, const Vec3& d) {
     return std::visit(Overloaded{
-                          [&](const Sphere& s) -> Shape { return Sphere{s.centre + d, s.radius}; },
-                          [&](const Aabb& b) -> Shape { return Aabb{b.min + d, b.max + d}; },
-                          [&](const Obb& b) -> Shape { return Obb{b.centre + d, b.axes, b.half}; },
-                          [&](const Capsule& c) -> Shape { return Capsule{c.a + d, c.b + d, c.radius}; },
-                          [&](const Triangle& t) -> Shape { return Triangle{t.a + d, t.b + d, t.c + d}; },
-                          [&](const Hull& h) -> Shape {
-                              Hull out = h;
-                              for (int i = 0; i < h.count; ++i) out.points[static_cast<std::size_t>(i)] += d;
-                              return out;
-                          },
-                          [&](const Plane& p) -> Shape { return Plane{p.normal, p.offset + dot(p.normal, d)}; },
+                              [&](const Sphere& s) -> Shape {
+                                  return Sphere{s.centre + d, s.radius};
+                              },
+                              [&](const Aabb& b) -> Shape {
+                                  return Aabb{b.min + d, b.max + d};
+                              },
+                              [&](const Obb& b) -> Shape {
+                                  return Obb{b.centre + d, b.axes, b.half};
+                              },
+                              [&](const Capsule& c) -> Shape {
+                                  return Capsule{c.a + d, c.b + d, c.radius};
+                              },
+                              [&](const Triangle& t) -> Shape {
+                                  return Triangle{t.a + d, t.b + d, t.c + d};
+                              },
+                              [&](const Hull& h) -> Shape {
+                                  Hull out = h;
+                                  for (int i = 0; i < h.count; ++i) out.points[static_cast<std::size_t>(i)] += d;
+                                  return out;
+                              },
+                              [&](const Plane& p) -> Shape {
+                                  return Plane{p.normal, p.offset + dot(p.normal, d)};
+                              },
                       },
                       shape);
 }
@@ -119,62 +135,75 @@ Shape place(const Shape& local, const Vec3& position, const Quat& rotation) {
     const Mat3 r = to_mat3(rotation);
     auto at = [&](const Vec3& p) { return r * p + position; };
     return std::visit(Overloaded{
-                          [&](const Sphere& s) -> Shape { return Sphere{at(s.centre), s.radius}; },
-                          [&](const Aabb& b) -> Shape { return Obb{at(centre_of(b)), r, half_of(b)}; },
-                          [&](const Obb& b) -> Shape { return Obb{at(b.centre), r * b.axes, b.half}; },
-                          [&](const Capsule& c) -> Shape { return Capsule{at(c.a), at(c.b), c.radius}; },
-                          [&](const Triangle& t) -> Shape { return Triangle{at(t.a), at(t.b), at(t.c)}; },
-                          [&](const Hull& h) -> Shape {
-                              Hull out = h;
-                              for (int i = 0; i < h.count; ++i)
-                                  out.points[static_cast<std::size_t>(i)] = at(h.points[static_cast<std::size_t>(i)]);
-                              return out;
-                          },
-                          [&](const Plane& p) -> Shape {
-                              const Vec3 n = r * p.normal;
-                              return Plane{n, p.offset + dot(n, position)};
-                          },
+                              [&](const Sphere& s) -> Shape {
+                                  return Sphere{at(s.centre), s.radius};
+                              },
+                              [&](const Aabb& b) -> Shape {
+                                  return Obb{at(centre_of(b)), r, half_of(b)};
+                              },
+                              [&](const Obb& b) -> Shape {
+                                  return Obb{at(b.centre), r * b.axes, b.half};
+                              },
+                              [&](const Capsule& c) -> Shape {
+                                  return Capsule{at(c.a), at(c.b), c.radius};
+                              },
+                              [&](const Triangle& t) -> Shape {
+                                  return Triangle{at(t.a), at(t.b), at(t.c)};
+                              },
+                              [&](const Hull& h) -> Shape {
+                                  Hull out = h;
+                                  for (int i = 0; i < h.count; ++i)
+                                      out.points[static_cast<std::size_t>(i)] =
+                                              at(h.points[static_cast<std::size_t>(i)]);
+                                  return out;
+                              },
+                              [&](const Plane& p) -> Shape {
+                                  const Vec3 n = r * p.normal;
+                                  return Plane{n, p.offset + dot(n, position)};
+                              },
                       },
                       local);
 }
 
 Vec3 support(const Shape& shape, const Vec3& d) {
-    return std::visit(
-        Overloaded{
-            [&](const Sphere& s) { return s.centre + normalize(d) * s.radius; },
-            [&](const Aabb& b) {
-                return Vec3{d.x >= 0 ? b.max.x : b.min.x, d.y >= 0 ? b.max.y : b.min.y,
-                            d.z >= 0 ? b.max.z : b.min.z};
-            },
-            [&](const Obb& b) {
-                Vec3 p = b.centre;
-                for (std::size_t i = 0; i < 3; ++i) {
-                    const double s = dot(b.axes.col[i], d) >= 0 ? b.half[i] : -b.half[i];
-                    p += b.axes.col[i] * s;
-                }
-                return p;
-            },
-            [&](const Capsule& c) {
-                const Vec3 end = dot(c.b - c.a, d) > 0 ? c.b : c.a;
-                return end + normalize(d) * c.radius;
-            },
-            [&](const Triangle& t) {
-                const double da = dot(t.a, d), db = dot(t.b, d), dc = dot(t.c, d);
-                if (da >= db && da >= dc) return t.a;
-                return db >= dc ? t.b : t.c;
-            },
-            [&](const Hull& h) {
-                std::size_t best = 0;
-                double best_d = dot(h.points[0], d);
-                for (int i = 1; i < h.count; ++i) {
-                    const double v = dot(h.points[static_cast<std::size_t>(i)], d);
-                    if (v > best_d) { best_d = v; best = static_cast<std::size_t>(i); }
-                }
-                return h.points[best];
-            },
-            [&](const Plane& p) { return p.normal * p.offset; },
-        },
-        shape);
+    return std::visit(Overloaded{
+                              [&](const Sphere& s) { return s.centre + normalize(d) * s.radius; },
+                              [&](const Aabb& b) {
+                                  return Vec3{d.x >= 0 ? b.max.x : b.min.x, d.y >= 0 ? b.max.y : b.min.y,
+                                              d.z >= 0 ? b.max.z : b.min.z};
+                              },
+                              [&](const Obb& b) {
+                                  Vec3 p = b.centre;
+                                  for (std::size_t i = 0; i < 3; ++i) {
+                                      const double s = dot(b.axes.col[i], d) >= 0 ? b.half[i] : -b.half[i];
+                                      p += b.axes.col[i] * s;
+                                  }
+                                  return p;
+                              },
+                              [&](const Capsule& c) {
+                                  const Vec3 end = dot(c.b - c.a, d) > 0 ? c.b : c.a;
+                                  return end + normalize(d) * c.radius;
+                              },
+                              [&](const Triangle& t) {
+                                  const double da = dot(t.a, d), db = dot(t.b, d), dc = dot(t.c, d);
+                                  if (da >= db && da >= dc) return t.a;
+                                  return db >= dc ? t.b : t.c;
+                              },
+                              [&](const Hull& h) {
+                                  std::size_t best = 0;
+                                  double best_d = dot(h.points[0], d);
+                                  for (int i = 1; i < h.count; ++i) {
+                                      const double v = dot(h.points[static_cast<std::size_t>(i)], d);
+                                      if (v > best_d) {
+                                          best_d = v;
+                                          best = static_cast<std::size_t>(i);
+                                      }
+                                  }
+                                  return h.points[best];
+                              },
+                              [&](const Plane& p) { return p.normal * p.offset; },
+                      },
+                      shape);
 }
 
 } // namespace collide

@@ -14,8 +14,8 @@ namespace collide {
 
 /// A ball: every point within `radius` (m) of `centre`.
 struct Sphere {
-    Vec3 centre;        ///< centre (m)
-    double radius = 0;  ///< radius (m), ≥ 0
+    Vec3 centre;       ///< centre (m)
+    double radius = 0; ///< radius (m), ≥ 0
 };
 
 /// An axis-aligned box, min ≤ max on every axis (m).

@@ -29,7 +29,7 @@ struct GridExecutor::Impl {
     tbb::enumerable_thread_specific<std::unique_ptr<ThreadContext>> contexts;
 
     Impl(const SweepModel& m, const SweepPlan& p, int jobs)
-        : model(m), plan(p), arena(jobs > 0 ? jobs : tbb::info::default_concurrency()) {}
+            : model(m), plan(p), arena(jobs > 0 ? jobs : tbb::info::default_concurrency()) {}
 
     /// The calling thread's context, made (by that thread, in its own memory) on first use.
     ThreadContext& context() {
@@ -40,7 +40,7 @@ struct GridExecutor::Impl {
 };
 
 GridExecutor::GridExecutor(const SweepModel& model, const SweepPlan& plan, int jobs)
-    : impl_(std::make_unique<Impl>(model, plan, jobs)) {}
+        : impl_(std::make_unique<Impl>(model, plan, jobs)) {}
 
 GridExecutor::~GridExecutor() = default;
 
@@ -63,7 +63,7 @@ void GridExecutor::compute_rows(std::uint64_t first_row, std::uint64_t count, st
                                       applied = cell;
                                   }
                                   context.worker->compute(context.params, s.plan.mode_of_row(row),
-                                                      out.subspan(r * width, width));
+                                                          out.subspan(r * width, width));
                                   frames += context.worker->frames_simulated();
                               }
                               context.frames += frames;
@@ -72,7 +72,7 @@ void GridExecutor::compute_rows(std::uint64_t first_row, std::uint64_t count, st
 }
 
 void GridExecutor::for_each_piece(std::uint64_t count, std::uint64_t piece,
-                                 const std::function<void(std::uint64_t, std::uint64_t)>& fn) {
+                                  const std::function<void(std::uint64_t, std::uint64_t)>& fn) {
     const std::uint64_t pieces = piece == 0 ? 0 : (count + piece - 1) / piece;
     impl_->arena.execute([&] {
         tbb::parallel_for(std::uint64_t{0}, pieces,

@@ -36,14 +36,14 @@ public:
 
 /// What a sweep computes: the scenario's names and measured fields, and how to make workers.
 struct SweepModel {
-    std::string name;                      ///< scenario name, for titles
-    std::string file;                      ///< the scenario file
-    std::vector<std::string> param_names;  ///< every param, in the scenario's order
-    std::vector<double> default_params;    ///< their values before the grid applies
-    std::vector<std::string> columns;      ///< one column name per field: FIELD, or ID.FIELD with several log entries
-    std::vector<FieldSpec> fields;         ///< what each column holds
-    std::vector<std::string> body_names;   ///< names for FieldType::body values
-    Detection detection = Detection::discrete; ///< the scenario's own mode, used without --detection
+    std::string name;                     ///< scenario name, for titles
+    std::string file;                     ///< the scenario file
+    std::vector<std::string> param_names; ///< every param, in the scenario's order
+    std::vector<double> default_params;   ///< their values before the grid applies
+    std::vector<std::string> columns;     ///< one column name per field: FIELD, or ID.FIELD with several log entries
+    std::vector<FieldSpec> fields;        ///< what each column holds
+    std::vector<std::string> body_names;  ///< names for FieldType::body values
+    Detection detection = Detection::discrete;                ///< the scenario's own mode, used without --detection
     std::function<std::unique_ptr<CellWorker>()> make_worker; ///< called once per thread
 };
 

@@ -19,16 +19,20 @@ void append_string(std::string_view text, std::string& out) {
         case '\r': out += "\\r"; break;
         case '\t': out += "\\t"; break;
         default:
-            if (c < 0x20) fmt::format_to(std::back_inserter(out), "\\u{:04x}", c);
-            else out += static_cast<char>(c);
+            if (c < 0x20)
+                fmt::format_to(std::back_inserter(out), "\\u{:04x}", c);
+            else
+                out += static_cast<char>(c);
         }
     }
     out += '"';
 }
 
 void append_number(double v, std::string& out) {
-    if (!std::isfinite(v)) out += "null";
-    else fmt::format_to(std::back_inserter(out), "{}", v);
+    if (!std::isfinite(v))
+        out += "null";
+    else
+        fmt::format_to(std::back_inserter(out), "{}", v);
 }
 
 const char* type_name(FieldType type) {

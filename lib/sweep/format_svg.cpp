@@ -20,8 +20,8 @@ constexpr Rgb kCaught{0x39, 0xd3, 0xc3}; // the documents' tunnel demo: caught
 constexpr Rgb kMissed{0xff, 0x7b, 0x72}; // … and missed
 constexpr Rgb kNone{0x8b, 0x94, 0x9e};   // not measured
 // A perceptually ordered ramp (viridis' five anchors), low → high.
-constexpr Rgb kRamp[] = {{0x44, 0x01, 0x54}, {0x3b, 0x52, 0x8b}, {0x21, 0x91, 0x8c}, {0x5e, 0xc9, 0x62},
-                         {0xfd, 0xe7, 0x25}};
+constexpr Rgb kRamp[] = {
+        {0x44, 0x01, 0x54}, {0x3b, 0x52, 0x8b}, {0x21, 0x91, 0x8c}, {0x5e, 0xc9, 0x62}, {0xfd, 0xe7, 0x25}};
 
 std::string hex(Rgb c) { return fmt::format("#{:02x}{:02x}{:02x}", c.r, c.g, c.b); }
 
@@ -80,7 +80,8 @@ std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std
 
     std::string out;
     put(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    put(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+    put(out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
         "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\" fill=\"#24292f\">\n",
         width, height);
     put(out, "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n", width, height);
@@ -114,18 +115,20 @@ std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std
                         if (p != present || (p && colour_of(map.type(), w, lo, hi) != colour)) break;
                     }
                     if (present)
-                        put(out, "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", j * cell, i * cell,
-                            (k - j) * cell, cell, colour);
+                        put(out, "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", j * cell,
+                            i * cell, (k - j) * cell, cell, colour);
                     j = k;
                 }
             }
-            put(out, "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#57606a\"/>\n", map_w, map_h);
+            put(out, "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#57606a\"/>\n", map_w,
+                map_h);
             // Row ticks (first axis) on the left, column ticks (second axis) below.
             if (!axes.empty()) {
                 for (std::uint64_t i : ticks(rows))
                     put(out, "<text x=\"-6\" y=\"{}\" text-anchor=\"end\" dominant-baseline=\"middle\">{}</text>\n",
                         static_cast<double>(i * cell) + cell / 2.0, axes[0].values[i]);
-                put(out, "<text transform=\"translate(-62,{}) rotate(-90)\" text-anchor=\"middle\" "
+                put(out,
+                    "<text transform=\"translate(-62,{}) rotate(-90)\" text-anchor=\"middle\" "
                     "font-weight=\"bold\">{}</text>\n",
                     map_h / 2.0, escape(axes[0].name));
             }

@@ -12,7 +12,7 @@ namespace collide {
 namespace {
 
 constexpr std::string_view kRamp = ".:-=+*#%@"; // low → high
-constexpr std::size_t kMaxWidth = 120;            // side by side only up to this many columns
+constexpr std::size_t kMaxWidth = 120;          // side by side only up to this many columns
 
 /// The mark for one value: `#`/`.` for booleans, a shade of the ramp for numbers, blank for
 /// a value not measured.
@@ -107,7 +107,8 @@ std::string render_sweep_table(const SweepModel& model, const SweepPlan& plan, s
     if (plan.shard.count > 1) out += fmt::format(", shard {}/{}", plan.shard.index + 1, plan.shard.count);
     out += '\n';
     if (map.type() == FieldType::boolean) {
-        out += fmt::format("# {0} true (caught)   . {0} false (missed)   blank: not measured\n", model.columns[measure]);
+        out += fmt::format("# {0} true (caught)   . {0} false (missed)   blank: not measured\n",
+                           model.columns[measure]);
     } else if (std::isnan(lo)) {
         out += "no value was measured\n";
     } else {

@@ -93,11 +93,11 @@ Axis parse_vary(std::string_view argument, std::span<const std::string> params) 
         const double ratio = (to.value - from.value) / step.value;
         if (ratio < 0)
             throw command_error(fmt::format("--vary {}: the step {} moves away from TO ({} to {})", argument,
-                                             step.value, from.value, to.value));
+                                            step.value, from.value, to.value));
         const double count = std::floor(ratio + 1e-9) + 1;
         if (!std::isfinite(count) || count > static_cast<double>(kMaxAxisValues))
             throw command_error(fmt::format("--vary {}: {} values is more than the limit of {} per param", argument,
-                                             count, kMaxAxisValues));
+                                            count, kMaxAxisValues));
         const int decimals = (from.decimals < 0 || step.decimals < 0) ? -1 : std::max(from.decimals, step.decimals);
         const auto n = static_cast<std::size_t>(count);
         axis.values.reserve(n);
@@ -126,7 +126,7 @@ Grid::Grid(std::vector<Axis> axes, std::uint64_t max_cells) : axes_(std::move(ax
         for (std::size_t b = 0; b < a; ++b)
             if (axes_[a].name == axes_[b].name)
                 throw command_error(
-                    fmt::format("--vary {}=…: the param '{}' is varied twice", axes_[a].name, axes_[a].name));
+                        fmt::format("--vary {}=…: the param '{}' is varied twice", axes_[a].name, axes_[a].name));
         if (axes_[a].values.empty()) throw command_error(fmt::format("--vary {}=…: no values", axes_[a].name));
     }
     stride_.assign(axes_.size(), 1);
@@ -136,7 +136,7 @@ Grid::Grid(std::vector<Axis> axes, std::uint64_t max_cells) : axes_(std::move(ax
         const std::uint64_t n = axes_[a].values.size();
         if (cells_ > max_cells / n)
             throw command_error(
-                fmt::format("the grid has more than {} cells; split it or use fewer values", max_cells));
+                    fmt::format("the grid has more than {} cells; split it or use fewer values", max_cells));
         cells_ *= n;
     }
 }

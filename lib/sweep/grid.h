@@ -99,9 +99,9 @@ Shard parse_shard(std::string_view text);
 /// The rows a sweep produces, in output order: the shard's cells in grid order, each in every
 /// mode of `modes`.
 struct SweepPlan {
-    Grid grid;                            ///< the whole grid
+    Grid grid;                                         ///< the whole grid
     std::vector<Detection> modes{Detection::discrete}; ///< modes per cell, in row order
-    Shard shard;                          ///< which cells this run owns
+    Shard shard;                                       ///< which cells this run owns
 
     /// Number of cells this shard owns.
     std::uint64_t shard_cells() const {
@@ -110,9 +110,7 @@ struct SweepPlan {
     /// Number of rows (owned cells × modes).
     std::uint64_t rows() const { return shard_cells() * modes.size(); }
     /// The grid cell of row `row`.
-    std::uint64_t cell_of_row(std::uint64_t row) const {
-        return shard.index + (row / modes.size()) * shard.count;
-    }
+    std::uint64_t cell_of_row(std::uint64_t row) const { return shard.index + (row / modes.size()) * shard.count; }
     /// The detection mode of row `row`.
     Detection mode_of_row(std::uint64_t row) const { return modes[row % modes.size()]; }
 };

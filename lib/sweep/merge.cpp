@@ -33,7 +33,8 @@ bool split_fields(std::string_view line, std::vector<std::string_view>& fields) 
     bool quoted = false;
     for (std::size_t i = 0; i < line.size(); ++i) {
         const char c = line[i];
-        if (c == '"') quoted = !quoted; // a doubled quote toggles twice
+        if (c == '"')
+            quoted = !quoted; // a doubled quote toggles twice
         else if (c == ',' && !quoted) {
             fields.push_back(line.substr(start, i - start));
             start = i + 1;
@@ -83,13 +84,13 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
                     detection = static_cast<std::size_t>(d - fields.begin());
                     distinct.resize(detection - 1);
                 } else if (line != header) {
-                    throw error_at(shard, 1, fmt::format("the header differs from {}'s: '{}' vs '{}'",
-                                                               shards[0].name, line, header));
+                    throw error_at(
+                            shard, 1,
+                            fmt::format("the header differs from {}'s: '{}' vs '{}'", shards[0].name, line, header));
                 }
                 continue;
             }
-            if (!split_fields(line, fields))
-                throw error_at(shard, line_no, "a quoted field is not closed");
+            if (!split_fields(line, fields)) throw error_at(shard, line_no, "a quoted field is not closed");
             if (fields.size() != columns)
                 throw error_at(shard, line_no,
                                fmt::format("the row has {} fields, the header has {}", fields.size(), columns));
@@ -98,8 +99,10 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
             const auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), row.cell);
             if (cell.empty() || ec != std::errc{} || p != cell.data() + cell.size())
                 throw error_at(shard, line_no, fmt::format("the cell '{}' is not a whole number", cell));
-            if (fields[detection] == "discrete") row.mode = 0;
-            else if (fields[detection] == "swept") row.mode = 1;
+            if (fields[detection] == "discrete")
+                row.mode = 0;
+            else if (fields[detection] == "swept")
+                row.mode = 1;
             else
                 throw error_at(shard, line_no,
                                fmt::format("the detection '{}' is neither discrete nor swept", fields[detection]));
@@ -126,8 +129,10 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
         if (has_mode[m]) modes.push_back(m);
 
     std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return a.cell != b.cell ? a.cell < b.cell : a.mode != b.mode ? a.mode < b.mode
-                                                    : a.file != b.file ? a.file < b.file : a.line < b.line;
+        return a.cell != b.cell   ? a.cell < b.cell
+               : a.mode != b.mode ? a.mode < b.mode
+               : a.file != b.file ? a.file < b.file
+                                  : a.line < b.line;
     });
     const std::uint64_t expected_rows = cells * modes.size();
     std::uint64_t k = 0;
@@ -143,12 +148,12 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
         const int mode = modes[k % modes.size()];
         if (r.cell != cell || r.mode != mode)
             throw command_error(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)", cell,
-                                             mode_name(mode), cells));
+                                            mode_name(mode), cells));
         ++k;
     }
     if (k < expected_rows)
         throw command_error(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)",
-                                         k / modes.size(), mode_name(modes[k % modes.size()]), cells));
+                                        k / modes.size(), mode_name(modes[k % modes.size()]), cells));
 
     std::string out;
     std::size_t size = header.size() + 1;

@@ -5,7 +5,7 @@
 namespace collide {
 
 Progress::Progress(std::uint64_t total, bool terminal, std::FILE* out)
-    : total_(total), terminal_(terminal), out_(out), start_(Clock::now()), last_draw_(start_) {}
+        : total_(total), terminal_(terminal), out_(out), start_(Clock::now()), last_draw_(start_) {}
 
 Progress::~Progress() {
     if (drawn_ && out_) {

@@ -12,7 +12,7 @@ namespace {
 class ScenarioCellWorker : public CellWorker {
 public:
     explicit ScenarioCellWorker(const ScenarioTemplate& scenario)
-        : template_(scenario), evaluator_(template_.make_evaluator()), scenario_(template_.base()) {}
+            : template_(scenario), evaluator_(template_.make_evaluator()), scenario_(template_.base()) {}
 
     void compute(std::span<const double> params, Detection mode, std::span<double> values) override {
         try {
@@ -29,9 +29,7 @@ public:
         simulate(scenario_, values, workspace_);
     }
 
-    std::uint64_t frames_simulated() const override {
-        return static_cast<std::uint64_t>(workspace_.frames_stepped());
-    }
+    std::uint64_t frames_simulated() const override { return static_cast<std::uint64_t>(workspace_.frames_stepped()); }
 
 private:
     ScenarioTemplate template_;

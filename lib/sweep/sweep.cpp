@@ -23,9 +23,12 @@ void execute_grid(const SweepModel& model, const SweepRequest& request, const Sw
     const std::uint64_t rows = plan.rows();
     if (request.format != SweepFormat::csv && rows > kMaxStoredRows)
         throw command_error(fmt::format("{} rows is more than --format {} keeps in memory ({}); use --format csv, "
-                                         "which streams, or --shard",
-                                         rows, request.format == SweepFormat::json ? "json" : maps ? "table/svg" : "",
-                                         kMaxStoredRows));
+                                        "which streams, or --shard",
+                                        rows,
+                                        request.format == SweepFormat::json ? "json"
+                                        : maps                              ? "table/svg"
+                                                                            : "",
+                                        kMaxStoredRows));
 
     GridExecutor executor(model, plan, request.jobs);
     OutputFile out(request.output);

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "sweep/format.h"
 #include "sweep/executor.h"
+#include "sweep/format.h"
 
 namespace collide {
 
@@ -27,8 +27,8 @@ struct SweepRequest {
 
 /// Where a sweep reports progress.
 struct SweepConsole {
-    std::FILE* err = stderr;  ///< progress and the summary line; nullptr: silent
-    bool terminal = false;    ///< `err` is a terminal: draw a live progress line
+    std::FILE* err = stderr; ///< progress and the summary line; nullptr: silent
+    bool terminal = false;   ///< `err` is a terminal: draw a live progress line
 };
 
 /// Rows computed per block: the unit of parallel work between two writes (and of progress).

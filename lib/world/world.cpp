@@ -283,8 +283,8 @@ struct World::Impl {
             for (std::size_t k = 0; k < pairs.size(); ++k) {
                 const StepPair& p = pairs[k];
                 if (!p.swept || resting[k] || body(p.i).ground == p.j || body(p.j).ground == p.i) continue;
-                if (!bounds_near(cast_bounds[static_cast<std::size_t>(p.i)],
-                                 cast_bounds[static_cast<std::size_t>(p.j)], kCastBoundsMargin))
+                if (!bounds_near(cast_bounds[static_cast<std::size_t>(p.i)], cast_bounds[static_cast<std::size_t>(p.j)],
+                                 kCastBoundsMargin))
                     continue;
                 const std::optional<PairHit> hit = pair_impact(p, remaining);
                 if (hit && (best < 0 || hit->time < best_hit.time)) {
@@ -330,8 +330,10 @@ struct World::Impl {
     bool try_ground(int i, int j, const Vec3& n) {
         int mover = -1, base = -1;
         Vec3 out;
-        if (is_base(j) && !is_base(i)) mover = i, base = j, out = n * -1.0;
-        else if (is_base(i) && !is_base(j)) mover = j, base = i, out = n;
+        if (is_base(j) && !is_base(i))
+            mover = i, base = j, out = n * -1.0;
+        else if (is_base(i) && !is_base(j))
+            mover = j, base = i, out = n;
         if (mover < 0) return false;
         StepBody& b = body(mover);
         if (b.is_static || b.character) return false;
@@ -421,10 +423,14 @@ struct World::Impl {
     static std::optional<PairHit> cast_sphere_shape(const Sphere& s, const Vec3& velocity, const Shape& obstacle,
                                                     double span) {
         std::optional<CastHit> hit;
-        if (const auto* box = std::get_if<Aabb>(&obstacle)) hit = cast_sphere_box(s, velocity, *box, span);
-        else if (const auto* obb = std::get_if<Obb>(&obstacle)) hit = cast_sphere_box(s, velocity, *obb, span);
-        else if (const auto* ball = std::get_if<Sphere>(&obstacle)) hit = cast_sphere_sphere(s, velocity, *ball, span);
-        else if (const auto* tri = std::get_if<Triangle>(&obstacle)) hit = cast_sphere_triangle(s, velocity, *tri, span);
+        if (const auto* box = std::get_if<Aabb>(&obstacle))
+            hit = cast_sphere_box(s, velocity, *box, span);
+        else if (const auto* obb = std::get_if<Obb>(&obstacle))
+            hit = cast_sphere_box(s, velocity, *obb, span);
+        else if (const auto* ball = std::get_if<Sphere>(&obstacle))
+            hit = cast_sphere_sphere(s, velocity, *ball, span);
+        else if (const auto* tri = std::get_if<Triangle>(&obstacle))
+            hit = cast_sphere_triangle(s, velocity, *tri, span);
         if (!hit || hit->started_inside) return std::nullopt;
         return PairHit{hit->time, hit->normal};
     }

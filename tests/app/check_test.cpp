@@ -22,8 +22,8 @@ struct TempDir {
     fs::path path;
     TempDir() {
         static int counter = 0;
-        path = fs::temp_directory_path() / ("collide_check_test_" + std::to_string(getpid()) + "_" +
-                                            std::to_string(counter++));
+        path = fs::temp_directory_path() /
+               ("collide_check_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
         fs::remove_all(path);
         fs::create_directories(path / "scenarios");
         fs::create_directories(path / "expected");
@@ -35,9 +35,7 @@ struct TempDir {
     std::string operator/(const std::string& rel) const { return (path / rel).generic_string(); }
 };
 
-void write(const std::string& path, const std::string& text) {
-    std::ofstream(path, std::ios::binary) << text;
-}
+void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 std::string read(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream s;
@@ -117,12 +115,13 @@ TEST_CASE("a changed number fails with a diff naming scenario, golden and line")
     write(d / "expected/ramp.log", log_of("30.000"));
     const Result r = check(in(d));
     CHECK(r.code == 1);
-    CHECK(r.out == "scenario ramp (" + (d / "scenarios/ramp.yaml") + " vs " + (d / "expected/ramp.log") + ")\n"
-                   "@@ line 1 @@\n"
-                   "- " + log_of("30.000") +
-                   "+ " + log_of("30.500") +
-                   "  number 1: expected 30.000, actual 30.500 (diff 0.500 > tolerance 0.001)\n"
-                   "check: 0 passed, 1 failed (1 differ)\n");
+    CHECK(r.out == "scenario ramp (" + (d / "scenarios/ramp.yaml") + " vs " + (d / "expected/ramp.log") +
+                           ")\n"
+                           "@@ line 1 @@\n"
+                           "- " +
+                           log_of("30.000") + "+ " + log_of("30.500") +
+                           "  number 1: expected 30.000, actual 30.500 (diff 0.500 > tolerance 0.001)\n"
+                           "check: 0 passed, 1 failed (1 differ)\n");
 }
 
 TEST_CASE("a missing golden fails and is not created, and CI is stated in the summary") {
@@ -285,8 +284,7 @@ TEST_CASE("check --junit writes one testcase per scenario and stale golden; anno
     CHECK(xml.find("tests=\"3\" failures=\"2\" errors=\"0\"") != std::string::npos);
     CHECK(xml.find("<testcase name=\"flat\" classname=\"" + (d / "scenarios/flat.yaml") + "\"") != std::string::npos);
     CHECK(xml.find("<failure message=\"log differs from " + (d / "expected/ramp.log") + "\"") != std::string::npos);
-    CHECK(r.out.find("::error file=" + (d / "expected/ramp.log") + ",line=1::ramp: log differs") !=
-          std::string::npos);
+    CHECK(r.out.find("::error file=" + (d / "expected/ramp.log") + ",line=1::ramp: log differs") != std::string::npos);
 }
 
 TEST_CASE("the output is the same bytes with one job and with several") {
@@ -294,7 +292,9 @@ TEST_CASE("the output is the same bytes with one job and with several") {
     for (int i = 0; i < 12; ++i) {
         const std::string name = "s" + std::to_string(i);
         write(d / ("scenarios/" + name + ".yaml"), std::to_string(i * 7));
-        if (i % 3 != 0) write(d / ("expected/" + name + ".log"), log_of(std::to_string(i * 7 + i % 2) + ".000", i * 7 + i % 2 <= 46));
+        if (i % 3 != 0)
+            write(d / ("expected/" + name + ".log"),
+                  log_of(std::to_string(i * 7 + i % 2) + ".000", i * 7 + i % 2 <= 46));
     }
     CheckOptions o = in(d);
     o.jobs = 1;

@@ -35,8 +35,8 @@ TEST_CASE("exit_code_for_errors passes the body's code through and turns failure
 
     err.str("");
     const Diagnostic here{"b.yaml", 1, 1, ""};
-    CHECK(exit_code_for_errors(err, "sim", [] { throw std::runtime_error("trace.csv: cannot write"); }, here) ==
-          kExitBadInput);
+    CHECK(exit_code_for_errors(
+                  err, "sim", [] { throw std::runtime_error("trace.csv: cannot write"); }, here) == kExitBadInput);
     CHECK(err.str() == "b.yaml:1:1: error: trace.csv: cannot write\n");
 }
 

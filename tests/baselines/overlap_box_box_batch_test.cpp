@@ -214,7 +214,7 @@ TEST_CASE("boxes sharing an axis direction overlap: their parallel edge pairs gi
     // which would read as "touching" if the pair were not skipped.
     const Obb a = cube_turned_about_z({0, 0, 0}, 0.0);
     CHECK(batch_one(a, cube_turned_about_z({0.5, 0.5, 0}, 0.5)));
-    CHECK(batch_one(a, cube_turned_about_z({0, 0, 0}, 0.0))); // identical boxes: all 9 parallel
+    CHECK(batch_one(a, cube_turned_about_z({0, 0, 0}, 0.0)));      // identical boxes: all 9 parallel
     CHECK(batch_one(a, cube_turned_about_z({1.5, 0, 1.9}, 1e-7))); // nearly parallel everywhere
     CHECK_FALSE(batch_one(a, cube_turned_about_z({2.5, 0, 0}, 1e-7)));
     CHECK_FALSE(batch_one(a, cube_turned_about_z({0, 0, 2.5}, 0.5)));

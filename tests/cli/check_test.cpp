@@ -55,8 +55,10 @@ TEST_CASE("check with CI set reports a missing golden, writes nothing, and says 
     const std::string saved = before ? before : "";
     ::setenv("CI", "true", 1);
     const auto ci = run_collide("check " + (d / "s") + " --expected " + (d / "exp"));
-    if (before) ::setenv("CI", saved.c_str(), 1);
-    else ::unsetenv("CI");
+    if (before)
+        ::setenv("CI", saved.c_str(), 1);
+    else
+        ::unsetenv("CI");
     CHECK(ci.exit_code == 1);
     CHECK(ci.out.find("CI is set: goldens are read only") != std::string::npos);
     CHECK_FALSE(fs::exists(d / "exp/steep.log"));

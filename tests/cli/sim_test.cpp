@@ -112,9 +112,8 @@ TEST_CASE("validate reports an unknown key with its line and column and exits 2"
 }
 
 TEST_CASE("sim prints a failed expectation with its values and exits 1, after printing the log") {
-    const auto r = run_collide("sim -",
-                               "log:\n  - slope: { surface_degrees: 50, limit: 46 }\n"
-                               "expect:\n  - { value: slope.walkable, equals: true }\n");
+    const auto r = run_collide("sim -", "log:\n  - slope: { surface_degrees: 50, limit: 46 }\n"
+                                        "expect:\n  - { value: slope.walkable, equals: true }\n");
     CHECK(r.exit_code == 1);
     CHECK(r.out.find("too steep to stand on") != std::string::npos);
     CHECK(r.err.find("<stdin>:4:5") != std::string::npos);

@@ -27,18 +27,21 @@ TEST_CASE("closest_points_segments: a point against a segment clamps to the end"
 }
 
 TEST_CASE("contact_capsule_capsule: skew capsules 2 m apart with radii 1.2 and 1 overlap by 0.2 along +z") {
-    const auto c = contact_capsule_capsule(Capsule{{-1, 0, 0}, {1, 0, 0}, 1.2}, Capsule{{0.5, -1, 2}, {0.5, 3, 2}, 1.0});
+    const auto c =
+            contact_capsule_capsule(Capsule{{-1, 0, 0}, {1, 0, 0}, 1.2}, Capsule{{0.5, -1, 2}, {0.5, 3, 2}, 1.0});
     REQUIRE(c);
     CHECK(c->depth == Approx(0.2).margin(1e-12));
     CHECK_THAT(c->normal, near_vec({0, 0, 1}));
 }
 
 TEST_CASE("contact_capsule_capsule: crossing cores push apart across both, towards B") {
-    const auto c = contact_capsule_capsule(Capsule{{-1, 0, 0}, {1, 0, 0}, 0.3}, Capsule{{0, -1, 0.1}, {0, 1, 0.1}, 0.2});
+    const auto c =
+            contact_capsule_capsule(Capsule{{-1, 0, 0}, {1, 0, 0}, 0.3}, Capsule{{0, -1, 0.1}, {0, 1, 0.1}, 0.2});
     REQUIRE(c);
     CHECK(c->depth == Approx(0.4).margin(1e-12));
     CHECK_THAT(c->normal, near_vec({0, 0, 1}));
-    const auto crossing = contact_capsule_capsule(Capsule{{-1, 0, 0}, {1, 0, 0}, 0.3}, Capsule{{0.2, -1, 0}, {0.2, 1, 0}, 0.2});
+    const auto crossing =
+            contact_capsule_capsule(Capsule{{-1, 0, 0}, {1, 0, 0}, 0.3}, Capsule{{0.2, -1, 0}, {0.2, 1, 0}, 0.2});
     REQUIRE(crossing);
     CHECK(crossing->depth == Approx(0.5).margin(1e-12));
     CHECK(std::fabs(crossing->normal.z) == Approx(1).margin(1e-12));

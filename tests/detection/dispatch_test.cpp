@@ -12,7 +12,7 @@ using namespace collide;
 using collide::test::near_vec;
 
 namespace {
-constexpr ShapeKind kKinds[] = {ShapeKind::sphere, ShapeKind::aabb,     ShapeKind::obb,  ShapeKind::capsule,
+constexpr ShapeKind kKinds[] = {ShapeKind::sphere,   ShapeKind::aabb, ShapeKind::obb,  ShapeKind::capsule,
                                 ShapeKind::triangle, ShapeKind::hull, ShapeKind::plane};
 }
 

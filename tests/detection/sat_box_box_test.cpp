@@ -7,9 +7,9 @@
 #include <cmath>
 
 #include "detection/contact_aabb_aabb.h"
+#include "detection/random_shapes.h"
 #include "detection/sat_box_box.h"
 #include "detection/sat_convex.h"
-#include "detection/random_shapes.h"
 #include "support/approx.h"
 
 using namespace collide;

@@ -30,8 +30,10 @@ std::array<double, 2> two_smallest_overlaps(const Obb& a, const Obb& b) {
     auto take = [&](const Vec3& axis) {
         if (length_squared(axis) < 1e-9) return;
         const double o = overlap_on(a, b, normalize(axis));
-        if (o < best[0]) best = {o, best[0]};
-        else if (o < best[1]) best[1] = o;
+        if (o < best[0])
+            best = {o, best[0]};
+        else if (o < best[1])
+            best[1] = o;
     };
     for (int i = 0; i < 3; ++i) take(a.axes.col[i]);
     for (int i = 0; i < 3; ++i) take(b.axes.col[i]);

@@ -101,7 +101,8 @@ TEST_CASE("swapping box and triangle flips the normal and keeps the depth") {
     int contacts = 0;
     for (int k = 0; k < 2000; ++k) {
         const Obb box = random_obb(rng, 1.0);
-        const Triangle tri{{pos(rng), pos(rng), pos(rng)}, {pos(rng), pos(rng), pos(rng)}, {pos(rng), pos(rng), pos(rng)}};
+        const Triangle tri{
+                {pos(rng), pos(rng), pos(rng)}, {pos(rng), pos(rng), pos(rng)}, {pos(rng), pos(rng), pos(rng)}};
         const SatResult bt = sat_box_triangle(box, tri);
         const SatResult tb = sat_triangle_box(tri, box);
         REQUIRE(bt.separated == tb.separated);

@@ -102,8 +102,14 @@ TEST_CASE("vec3: near compares each component within an absolute tolerance", "[m
 
 TEST_CASE("vec3: any_perpendicular gives a unit vector at right angles to the input", "[math]") {
     const double k = 1 / std::sqrt(3.0);
-    const Vec3 inputs[] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {-1, 0, 0}, {k, k, k}, {-k, k, -k},
-                           normalize({0.3, -0.2, 0.9}), normalize({0.57, 0.8, 0.1})};
+    const Vec3 inputs[] = {{1, 0, 0},
+                           {0, 1, 0},
+                           {0, 0, 1},
+                           {-1, 0, 0},
+                           {k, k, k},
+                           {-k, k, -k},
+                           normalize({0.3, -0.2, 0.9}),
+                           normalize({0.57, 0.8, 0.1})};
     for (const Vec3& n : inputs) {
         INFO("n = " << Catch::StringMaker<Vec3>::convert(n));
         const Vec3 p = any_perpendicular(n);

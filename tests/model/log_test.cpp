@@ -11,9 +11,18 @@
 using namespace collide;
 
 TEST_CASE("field_count agrees with fields_of for every log kind") {
-    const LogRequest all[] = {ApexLog{0, 4, 2.0, -1}, FirstContactLog{}, AxisOverlapsLog{}, ContactLog{},
-                              PushOutLog{},           SplitLog{},        RespondLog{},      SlopeLog{},
-                              SeparatingAxisLog{},    FinalLog{},        AtRestLog{},       MaxOverlapLog{},
+    const LogRequest all[] = {ApexLog{0, 4, 2.0, -1},
+                              FirstContactLog{},
+                              AxisOverlapsLog{},
+                              ContactLog{},
+                              PushOutLog{},
+                              SplitLog{},
+                              RespondLog{},
+                              SlopeLog{},
+                              SeparatingAxisLog{},
+                              FinalLog{},
+                              AtRestLog{},
+                              MaxOverlapLog{},
                               RaycastLog{}};
     for (const LogRequest& r : all) {
         INFO(kind_name(r));

@@ -9,10 +9,10 @@
 #include <numbers>
 #include <vector>
 
-#include "response/response.h"
-#include "support/approx.h"
 #include "probes/scenes.h"
 #include "probes/simulate.h"
+#include "response/response.h"
+#include "support/approx.h"
 
 using namespace collide;
 using namespace collide::test;
@@ -88,7 +88,8 @@ TEST_CASE("swept tunnel: every speed and offset is caught one radius from the wa
     }
 }
 
-TEST_CASE("at 60 m/s over 40 frame offsets the discrete test both catches and misses, the cast always catches", "[world]") {
+TEST_CASE("at 60 m/s over 40 frame offsets the discrete test both catches and misses, the cast always catches",
+          "[world]") {
     int caught = 0, missed = 0;
     for (int i = 0; i < 40; ++i) {
         const double phase = i / 40.0;
@@ -126,7 +127,8 @@ TEST_CASE("stopping early once first_contact is settled gives the same values as
             CHECK(ws.frames_stepped() == 40);
             CHECK(quick.frames_stepped() >= 1);
             CHECK(quick.frames_stepped() <= 40);
-            if (early[0] == 1) CHECK(quick.frames_stepped() == static_cast<int>(early[1]) + 1); // stops at the hit's frame
+            if (early[0] == 1)
+                CHECK(quick.frames_stepped() == static_cast<int>(early[1]) + 1); // stops at the hit's frame
             CHECK(bit_identical(early, full));
         }
     }
@@ -151,8 +153,7 @@ TEST_CASE("swept, restitution 1 never gains height", "[world]") {
     for (const Integrator integrator : {Integrator::exact, Integrator::euler}) {
         const Scenario s = drop_scene(2.0, 1.0, Detection::swept, integrator, 300);
         const std::vector<double> out = simulate(s);
-        for (int n = 1; n <= 3; ++n)
-            CHECK(field(s, out, 0, ("apex_" + std::to_string(n)).c_str()) <= 2.0 + 1e-9);
+        for (int n = 1; n <= 3; ++n) CHECK(field(s, out, 0, ("apex_" + std::to_string(n)).c_str()) <= 2.0 + 1e-9);
     }
 }
 
@@ -266,8 +267,8 @@ TEST_CASE("a character stands on a 40° slope and slides down a 50° one under a
     const Vec3 n = surface_normal_tilted(50);
     const Vec3 at{slide[0], slide[1], slide[2]};
     const Vec3 from = n * 0.501;
-    CHECK(at.y < from.y - 1.0); // slid down more than a metre in a second
-    CHECK(at.x < from.x);       // downhill is −x for this tilt
+    CHECK(at.y < from.y - 1.0);      // slid down more than a metre in a second
+    CHECK(at.x < from.x);            // downhill is −x for this tilt
     CHECK(dot(at, n) >= 0.5 - 1e-6); // still on top of the surface, never through it
     // Sliding freely it covers about ½·g·sin(50°)·t² along the slope.
     const double along = length(at - from);
@@ -326,10 +327,10 @@ TEST_CASE("separating_axis and raycast answer on the bodies placed at t = 0", "[
     ray.targets = {2, 1};
     s.log.push_back(make_entry(ray));
     const std::vector<double> out = simulate(s);
-    CHECK(out[0] == 1);   // separated
-    CHECK(out[1] == 1);   // on A's first face axis (x)
-    CHECK(out[2] == 15);  // of 15 axes
-    CHECK(out[3] == 0);   // A's face
+    CHECK(out[0] == 1);         // separated
+    CHECK(out[1] == 1);         // on A's first face axis (x)
+    CHECK(out[2] == 15);        // of 15 axes
+    CHECK(out[3] == 0);         // A's face
     CHECK(out[6] == Approx(1)); // gap 1 m
     CHECK_THAT((Vec3{out[7], out[8], out[9]}), near_vec({1, 0, 0}));
     CHECK(out[10] == 1);
@@ -339,7 +340,8 @@ TEST_CASE("separating_axis and raycast answer on the bodies placed at t = 0", "[
     CHECK_THAT((Vec3{out[16], out[17], out[18]}), near_vec({-1, 0, 0}));
 }
 
-TEST_CASE("a body that never slows down is not at rest, and a missed first_contact is hit 0 with the rest none", "[world]") {
+TEST_CASE("a body that never slows down is not at rest, and a missed first_contact is hit 0 with the rest none",
+          "[world]") {
     Scenario s = tunnel_scene(60, 0.5, Detection::discrete);
     s.log.push_back(make_entry(AtRestLog{1}));
     s.log.push_back(make_entry(AtRestLog{0}));

@@ -60,8 +60,10 @@ Oracle first_touch(const std::function<double(double)>& f, double r, double t_ma
     double lo = 0, hi = t_max;
     for (int i = 0; i < 200; ++i) {
         const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-        if (f(m1) <= f(m2)) hi = m2;
-        else lo = m1;
+        if (f(m1) <= f(m2))
+            hi = m2;
+        else
+            lo = m1;
     }
     const double t_min = 0.5 * (lo + hi);
     Oracle out{std::nullopt, f(t_min)};
@@ -300,7 +302,8 @@ TEST_CASE("random turned-box casts: the first touch matches the distance oracle"
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     int hits = 0;
     for (int i = 0; i < 10000; ++i) {
-        const Obb box{{u(rng), u(rng), u(rng)}, to_mat3(normalize(Quat{u(rng), u(rng), u(rng), u(rng)})),
+        const Obb box{{u(rng), u(rng), u(rng)},
+                      to_mat3(normalize(Quat{u(rng), u(rng), u(rng), u(rng)})),
                       {0.1 + 0.9 * std::fabs(u(rng)), 0.1 + 0.9 * std::fabs(u(rng)), 0.1 + 0.9 * std::fabs(u(rng))}};
         const Sphere s{{3 * u(rng), 3 * u(rng), 3 * u(rng)}, 0.05 + 0.45 * std::fabs(u(rng))};
         const Vec3 v = (box.centre + Vec3{u(rng), u(rng), u(rng)} * 1.5 - s.centre) * 1.2;

@@ -301,13 +301,13 @@ TEST_CASE("raycast_shape dispatches every kind to its own cast") {
     hull.points[3] = {0, 0, 1};
     hull.count = 4;
     const std::vector<std::pair<Shape, double>> cases{
-        {Sphere{{0, 0.1, 0}, 1}, 4.0},
-        {Aabb{{-1, -1, -1}, {1, 1, 1}}, 4.0},
-        {to_obb(Aabb{{-1, -1, -2}, {1, 1, 2}}), 3.0},
-        {Capsule{{-2, 0.1, 0}, {2, 0.1, 0}, 0.5}, 4.5},
-        {Triangle{{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}}, 5.0},
-        {hull, 5.0},
-        {Plane{{0, 0, -1}, 1}, 4.0},
+            {Sphere{{0, 0.1, 0}, 1}, 4.0},
+            {Aabb{{-1, -1, -1}, {1, 1, 1}}, 4.0},
+            {to_obb(Aabb{{-1, -1, -2}, {1, 1, 2}}), 3.0},
+            {Capsule{{-2, 0.1, 0}, {2, 0.1, 0}, 0.5}, 4.5},
+            {Triangle{{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}}, 5.0},
+            {hull, 5.0},
+            {Plane{{0, 0, -1}, 1}, 4.0},
     };
     for (const auto& [shape, expected] : cases) {
         INFO(shape_kind_name(kind_of(shape)) << " kind " << static_cast<int>(kind_of(shape)));
@@ -323,10 +323,10 @@ namespace {
 // front of the face (003: "hitboxes ... around the head, torso, and limbs").
 std::vector<Shape> character(bool arm_raised) {
     std::vector<Shape> boxes{
-        Sphere{{0, 1.7, 0}, 0.12},                                 // 0 head
-        Aabb{{-0.2, 1.0, -0.12}, {0.2, 1.55, 0.12}},               // 1 torso
-        Capsule{{-0.1, 0.1, 0}, {-0.1, 0.95, 0}, 0.07},            // 2 left leg
-        Capsule{{0.1, 0.1, 0}, {0.1, 0.95, 0}, 0.07},              // 3 right leg
+            Sphere{{0, 1.7, 0}, 0.12},                      // 0 head
+            Aabb{{-0.2, 1.0, -0.12}, {0.2, 1.55, 0.12}},    // 1 torso
+            Capsule{{-0.1, 0.1, 0}, {-0.1, 0.95, 0}, 0.07}, // 2 left leg
+            Capsule{{0.1, 0.1, 0}, {0.1, 0.95, 0}, 0.07},   // 3 right leg
     };
     if (arm_raised) boxes.push_back(Capsule{{-0.3, 1.7, 0.35}, {0.3, 1.7, 0.35}, 0.05}); // 4 forearm
     return boxes;

@@ -19,7 +19,8 @@ const Vec3 kGravity{0, -kG, 0};
 TEST_CASE("toi: a ball thrown onto a floor plane lands at the root of the height quadratic") {
     // Bottom height 9.5 + 3t − ½·9.81·t² = 0.
     const double a = 0.5 * kG, t_land = (3 + std::sqrt(9 + 4 * a * 9.5)) / (2 * a);
-    const Toi r = time_of_impact(Sphere{{0, 10, 0}, 0.5}, Motion{{1, 3, 0}, kGravity}, Plane{{0, 1, 0}, 0}, Motion{}, 3.0);
+    const Toi r =
+            time_of_impact(Sphere{{0, 10, 0}, 0.5}, Motion{{1, 3, 0}, kGravity}, Plane{{0, 1, 0}, 0}, Motion{}, 3.0);
     REQUIRE(r.status == ToiStatus::hit);
     CHECK(r.time == Approx(t_land).margin(1e-9));
     CHECK_THAT(r.normal, near_vec({0, -1, 0}));
@@ -48,14 +49,16 @@ TEST_CASE("toi: a capsule moving toward a hull wall hits at gap / speed") {
     for (int i = 0; i < 8; ++i)
         wall.points[static_cast<std::size_t>(i)] = {(i & 1) ? 6.0 : 5.0, (i & 2) ? 3.0 : -3.0, (i & 4) ? 3.0 : -3.0};
     // Capsule core from z = −1 to 1 at x = 0, radius 0.5: gap 4.5, both moving (closing 3 m/s).
-    const Toi r = time_of_impact(Capsule{{0, 0, -1}, {0, 0, 1}, 0.5}, Motion{{2, 0, 0}, {}}, wall, Motion{{-1, 0, 0}, {}}, 2.0);
+    const Toi r = time_of_impact(Capsule{{0, 0, -1}, {0, 0, 1}, 0.5}, Motion{{2, 0, 0}, {}}, wall,
+                                 Motion{{-1, 0, 0}, {}}, 2.0);
     REQUIRE(r.status == ToiStatus::hit);
     CHECK(r.time == Approx(1.5).margin(1e-9));
 }
 
 TEST_CASE("toi: spheres meeting off-centre touch when the centre distance reaches the radii sum") {
     // |(10 − 2t, 1.2)| = 1.5  →  10 − 2t = 0.9  →  t = 4.55.
-    const Toi r = time_of_impact(Sphere{{0, 0, 0}, 1}, Motion{}, Sphere{{10, 1.2, 0}, 0.5}, Motion{{-2, 0, 0}, {}}, 10.0);
+    const Toi r =
+            time_of_impact(Sphere{{0, 0, 0}, 1}, Motion{}, Sphere{{10, 1.2, 0}, 0.5}, Motion{{-2, 0, 0}, {}}, 10.0);
     REQUIRE(r.status == ToiStatus::hit);
     CHECK(r.time == Approx(4.55).margin(1e-9));
     CHECK_THAT(r.normal, near_vec({0.6, 0.8, 0}, 1e-6));
@@ -72,7 +75,8 @@ TEST_CASE("toi: touching and moving apart is not a hit at 0") {
 }
 
 TEST_CASE("toi: touching and sliding along the floor is not a hit") {
-    const Toi r = time_of_impact(Aabb{{-9, -1, -9}, {9, 0, 9}}, Motion{}, Aabb{{0, 0, 0}, {1, 1, 1}}, Motion{{3, 0, 1}, {}}, 1.0);
+    const Toi r = time_of_impact(Aabb{{-9, -1, -9}, {9, 0, 9}}, Motion{}, Aabb{{0, 0, 0}, {1, 1, 1}},
+                                 Motion{{3, 0, 1}, {}}, 1.0);
     CHECK(r.status == ToiStatus::miss);
 }
 
@@ -83,23 +87,27 @@ TEST_CASE("toi: resting on the floor under gravity is not a hit (resting contact
 
 TEST_CASE("toi: tossed up off the floor, the ball's next landing is the hit") {
     // Leaves at 2 m/s under gravity: back on the floor at 2·2/9.81 s.
-    const Toi r = time_of_impact(Sphere{{0, 0.5, 0}, 0.5}, Motion{{0, 2, 0}, kGravity}, Plane{{0, 1, 0}, 0}, Motion{}, 1.0);
+    const Toi r =
+            time_of_impact(Sphere{{0, 0.5, 0}, 0.5}, Motion{{0, 2, 0}, kGravity}, Plane{{0, 1, 0}, 0}, Motion{}, 1.0);
     REQUIRE(r.status == ToiStatus::hit);
     CHECK(r.time == Approx(4 / kG).margin(1e-9));
     CHECK_THAT(r.normal, near_vec({0, -1, 0}));
 }
 
 TEST_CASE("toi: touching and approaching is a hit at 0") {
-    const Toi r = time_of_impact(Aabb{{-9, -1, -9}, {9, 0, 9}}, Motion{}, Aabb{{0, 0, 0}, {1, 1, 1}}, Motion{{0, -1, 0}, {}}, 1.0);
+    const Toi r = time_of_impact(Aabb{{-9, -1, -9}, {9, 0, 9}}, Motion{}, Aabb{{0, 0, 0}, {1, 1, 1}},
+                                 Motion{{0, -1, 0}, {}}, 1.0);
     REQUIRE(r.status == ToiStatus::hit);
     CHECK(r.time == 0);
     CHECK_THAT(r.normal, near_vec({0, 1, 0}, 1e-9));
 }
 
 TEST_CASE("toi: passing beside, or stopping short within the step, is a miss") {
-    const Toi beside = time_of_impact(Sphere{{0, 0, 0}, 0.5}, Motion{{1, 0, 0}, {}}, Aabb{{3, 1, -1}, {4, 2, 1}}, Motion{}, 10.0);
+    const Toi beside =
+            time_of_impact(Sphere{{0, 0, 0}, 0.5}, Motion{{1, 0, 0}, {}}, Aabb{{3, 1, -1}, {4, 2, 1}}, Motion{}, 10.0);
     CHECK(beside.status == ToiStatus::miss);
-    const Toi short_of = time_of_impact(Sphere{{0, 0, 0}, 0.5}, Motion{{1, 0, 0}, {}}, Aabb{{3, -1, -1}, {4, 1, 1}}, Motion{}, 2.0);
+    const Toi short_of =
+            time_of_impact(Sphere{{0, 0, 0}, 0.5}, Motion{{1, 0, 0}, {}}, Aabb{{3, -1, -1}, {4, 1, 1}}, Motion{}, 2.0);
     CHECK(short_of.status == ToiStatus::miss);
 }
 

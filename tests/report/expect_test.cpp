@@ -41,8 +41,8 @@ const std::vector<double> kValues = {0.499, 0.125, 0.03125, 0.5, 0.125, 0.03125,
 } // namespace
 
 TEST_CASE("equals passes within its tolerance and fails beyond it") {
-    const Scenario s = scenario_with({def("apex.apex_2", ExpectOp::equals, 0.1251, 1e-3),
-                                      def("apex.apex_2", ExpectOp::equals, 0.1251, 1e-6)});
+    const Scenario s = scenario_with(
+            {def("apex.apex_2", ExpectOp::equals, 0.1251, 1e-3), def("apex.apex_2", ExpectOp::equals, 0.1251, 1e-6)});
     const auto out = check_expectations(s, layout_of(s), kValues);
     REQUIRE(out.size() == 2);
     CHECK(out[0].passed);
@@ -53,8 +53,8 @@ TEST_CASE("equals passes within its tolerance and fails beyond it") {
 
 TEST_CASE("equals against another logged value shows both values") {
     const Scenario s = scenario_with(
-        {def("apex.apex_1", ExpectOp::equals, 0, 1e-6, "apex.apex_1 equals apex.analytic_1", "apex.analytic_1"),
-         def("apex.apex_2", ExpectOp::equals, 0, 1e-6, "", "apex.analytic_2")});
+            {def("apex.apex_1", ExpectOp::equals, 0, 1e-6, "apex.apex_1 equals apex.analytic_1", "apex.analytic_1"),
+             def("apex.apex_2", ExpectOp::equals, 0, 1e-6, "", "apex.analytic_2")});
     const auto out = check_expectations(s, layout_of(s), kValues);
     REQUIRE(out.size() == 2);
     CHECK_FALSE(out[0].passed);
@@ -64,12 +64,10 @@ TEST_CASE("equals against another logged value shows both values") {
 }
 
 TEST_CASE("at_most and at_least allow their tolerance as slack") {
-    const Scenario s = scenario_with({def("apex.apex_1", ExpectOp::at_most, 0.5, 0),
-                                      def("apex.apex_1", ExpectOp::at_most, 0.4985, 1e-3),
-                                      def("apex.apex_1", ExpectOp::at_most, 0.498, 1e-4),
-                                      def("apex.apex_1", ExpectOp::at_least, 0.499, 0),
-                                      def("apex.apex_1", ExpectOp::at_least, 0.4995, 1e-3),
-                                      def("apex.apex_1", ExpectOp::at_least, 0.5, 1e-4)});
+    const Scenario s = scenario_with(
+            {def("apex.apex_1", ExpectOp::at_most, 0.5, 0), def("apex.apex_1", ExpectOp::at_most, 0.4985, 1e-3),
+             def("apex.apex_1", ExpectOp::at_most, 0.498, 1e-4), def("apex.apex_1", ExpectOp::at_least, 0.499, 0),
+             def("apex.apex_1", ExpectOp::at_least, 0.4995, 1e-3), def("apex.apex_1", ExpectOp::at_least, 0.5, 1e-4)});
     const auto out = check_expectations(s, layout_of(s), kValues);
     REQUIRE(out.size() == 6);
     CHECK(out[0].passed);
@@ -83,8 +81,8 @@ TEST_CASE("at_most and at_least allow their tolerance as slack") {
 }
 
 TEST_CASE("a boolean expectation prints true and false") {
-    const Scenario s = scenario_with({def("first_contact.hit", ExpectOp::equals, 1, 1e-9),
-                                      def("first_contact.hit", ExpectOp::equals, 0, 1e-9)});
+    const Scenario s = scenario_with(
+            {def("first_contact.hit", ExpectOp::equals, 1, 1e-9), def("first_contact.hit", ExpectOp::equals, 0, 1e-9)});
     const auto out = check_expectations(s, layout_of(s), kValues);
     REQUIRE(out.size() == 2);
     CHECK_FALSE(out[0].passed);

@@ -51,8 +51,8 @@ TEST_CASE("a change of two units in the last printed digit fails") {
 }
 
 TEST_CASE("integers printed without a point are exact: frames and counts get no last-digit slack") {
-    CHECK_FALSE(lines_match("first contact → frame 3 at t = 0.050 s", "first contact → frame 4 at t = 0.050 s",
-                            kDefault));
+    CHECK_FALSE(
+            lines_match("first contact → frame 3 at t = 0.050 s", "first contact → frame 4 at t = 0.050 s", kDefault));
     CHECK_FALSE(lines_match("axis → the 8th of 15 axes", "axis → the 9th of 15 axes", kDefault));
 }
 
@@ -113,8 +113,8 @@ TEST_CASE("an added line is reported before the golden line it precedes") {
 }
 
 TEST_CASE("lines align under tolerance-equality: a moved-by-rounding line is not an add and a remove") {
-    const auto r = compare_logs("a → 0.031\nb → 2.000\nc → 3.000\n", "a → 0.032\nnew → 1\nb → 2.001\nc → 3.000\n",
-                                kDefault);
+    const auto r =
+            compare_logs("a → 0.031\nb → 2.000\nc → 3.000\n", "a → 0.032\nnew → 1\nb → 2.001\nc → 3.000\n", kDefault);
     REQUIRE(r.changes.size() == 1);
     CHECK(r.changes[0].kind == LineChangeKind::added);
     CHECK(r.changes[0].expected_line == 2);
@@ -124,8 +124,8 @@ TEST_CASE("a line changed in the middle of a long log keeps its own line number"
     std::string golden, actual;
     for (int i = 1; i <= 50; ++i) {
         golden += "entry " + std::to_string(i) + " → " + std::to_string(i) + ".000 m\n";
-        actual += "entry " + std::to_string(i) + " → " + (i == 37 ? std::string("99.000") : std::to_string(i) + ".000") +
-                  " m\n";
+        actual += "entry " + std::to_string(i) + " → " +
+                  (i == 37 ? std::string("99.000") : std::to_string(i) + ".000") + " m\n";
     }
     const auto r = compare_logs(golden, actual, kDefault);
     REQUIRE(r.changes.size() == 1);
@@ -138,7 +138,7 @@ TEST_CASE("a line changed in the middle of a long log keeps its own line number"
 TEST_CASE("Windows line ends and a missing final newline are not changes") {
     CHECK(compare_logs("a → 1\r\nb → 2\r\n", "a → 1\nb → 2", kDefault).same());
     CHECK(split_lines("a\nb\n") == std::vector<std::string>{"a", "b"});
-    CHECK(split_lines("") .empty());
+    CHECK(split_lines("").empty());
 }
 
 TEST_CASE("an empty golden against a log reports every line as added") {

@@ -9,7 +9,12 @@ using namespace collide;
 namespace {
 std::vector<JunitCase> cases() {
     JunitCase pass{"drop", "scenarios/drop.yaml", 0.0134, false, false, "", ""};
-    JunitCase fail{"mtv", "scenarios/mtv.yaml", 0.5, true, false, "log differs from expected/mtv.log",
+    JunitCase fail{"mtv",
+                   "scenarios/mtv.yaml",
+                   0.5,
+                   true,
+                   false,
+                   "log differs from expected/mtv.log",
                    "- a → 1 <m> & \"q\"\n+ a → 2\x1b[0m\n"};
     JunitCase bad{"bad", "scenarios/bad.yaml", 0, false, true, "bad input", "scenarios/bad.yaml:3:1: error: x"};
     return {pass, fail, bad};
@@ -21,8 +26,7 @@ TEST_CASE("junit output has one testcase per scenario with failures and errors c
     CHECK(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", 0) == 0);
     CHECK(xml.find("<testsuite name=\"collide check\" tests=\"3\" failures=\"1\" errors=\"1\" skipped=\"0\" "
                    "time=\"0.513\">") != std::string::npos);
-    CHECK(xml.find("<testcase name=\"drop\" classname=\"scenarios/drop.yaml\" time=\"0.013\"/>") !=
-          std::string::npos);
+    CHECK(xml.find("<testcase name=\"drop\" classname=\"scenarios/drop.yaml\" time=\"0.013\"/>") != std::string::npos);
     CHECK(xml.find("<error message=\"bad input\" type=\"bad input\">scenarios/bad.yaml:3:1: error: x</error>") !=
           std::string::npos);
 }

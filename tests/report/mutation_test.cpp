@@ -9,9 +9,9 @@
 #include <random>
 #include <sstream>
 
+#include "probes/simulate.h"
 #include "report/render.h"
 #include "scenario/load.h"
-#include "probes/simulate.h"
 
 using namespace collide;
 namespace fs = std::filesystem;

@@ -25,16 +25,15 @@ TEST_CASE("axis overlaps print one line per axis and mark the shallowest, as the
     s.log.push_back(LogDef{"axis_overlaps", "", "", 2, {}, AxisOverlapsLog{0, 1}});
     const Layout layout = layout_of(s);
     const double values[] = {5.4, 0.3, 5.4};
-    CHECK(render_text(s, layout, values) ==
-          "push out along x → 5.40 m\n"
-          "push out along y → 0.30 m  // the shallowest, so this is the way out\n"
-          "push out along z → 5.40 m\n");
+    CHECK(render_text(s, layout, values) == "push out along x → 5.40 m\n"
+                                            "push out along y → 0.30 m  // the shallowest, so this is the way out\n"
+                                            "push out along z → 5.40 m\n");
 }
 
 TEST_CASE("a contact normal prints trimmed, like (0, 1, 0); a user label and note replace the defaults") {
     Scenario s = two_boxes();
-    s.log.push_back(LogDef{"contact", "boxContact(floor, feet).normal", "straight up, as a floor should", -1, {},
-                           ContactLog{0, 1}});
+    s.log.push_back(LogDef{
+            "contact", "boxContact(floor, feet).normal", "straight up, as a floor should", -1, {}, ContactLog{0, 1}});
     const Layout layout = layout_of(s);
     const double values[] = {1, 0, 1, -0.0, 0.3};
     CHECK(render_text(s, layout, values) ==

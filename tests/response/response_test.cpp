@@ -59,9 +59,14 @@ TEST_CASE("push out from y = 0.60 by a 0.30 m contact plus the 1 mm skin lands a
 }
 
 TEST_CASE("apex after n bounces is h e^(2n): the documents' table") {
-    struct Row { double e; double a1, a2, a3; };
-    const Row rows[] = {{0.5, 0.500, 0.125, 0.031}, {0.8, 1.280, 0.819, 0.524},
-                        {0.95, 1.805, 1.629, 1.470}, {1.0, 2.000, 2.000, 2.000}};
+    struct Row {
+        double e;
+        double a1, a2, a3;
+    };
+    const Row rows[] = {{0.5, 0.500, 0.125, 0.031},
+                        {0.8, 1.280, 0.819, 0.524},
+                        {0.95, 1.805, 1.629, 1.470},
+                        {1.0, 2.000, 2.000, 2.000}};
     for (const Row& r : rows) {
         CHECK(apex_after_bounces(2.0, r.e, 1) == Approx(r.a1).margin(0.0005));
         CHECK(apex_after_bounces(2.0, r.e, 2) == Approx(r.a2).margin(0.0005));

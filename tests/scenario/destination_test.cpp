@@ -58,8 +58,10 @@ std::string every_field(bool with_params) {
         out += text.substr(last, static_cast<std::size_t>(m.position(0)) - last);
         const int k = std::stoi(m[2].str());
         const bool real = m[1].str() == "@";
-        if (with_params) out += std::string(real ? "$a + " : "$n + ") + "(" + std::to_string(k) + ")";
-        else out += real ? std::to_string(k + 0.25) : std::to_string(k + 1);
+        if (with_params)
+            out += std::string(real ? "$a + " : "$n + ") + "(" + std::to_string(k) + ")";
+        else
+            out += real ? std::to_string(k + 0.25) : std::to_string(k + 1);
         last = static_cast<std::size_t>(m.position(0) + m.length(0));
     }
     return out + text.substr(last);
@@ -71,8 +73,8 @@ void add(std::vector<double>& out, const Vec3& v) { out.insert(out.end(), {v.x, 
 std::vector<double> numbers_of(const Scenario& s) {
     std::vector<double> out{double(s.decimals), s.tolerance_abs, s.tolerance_rel};
     const WorldDef& w = s.world;
-    out.insert(out.end(), {w.dt, double(w.frames), w.phase, w.skin, w.rest_speed, w.rest_time,
-                           double(w.character_iterations)});
+    out.insert(out.end(),
+               {w.dt, double(w.frames), w.phase, w.skin, w.rest_speed, w.rest_time, double(w.character_iterations)});
     add(out, w.gravity);
     for (const BodyDef& b : s.bodies) {
         add(out, b.position);
@@ -80,65 +82,65 @@ std::vector<double> numbers_of(const Scenario& s) {
         out.insert(out.end(), {b.rotation.w, b.rotation.x, b.rotation.y, b.rotation.z, b.restitution, b.friction,
                                b.mass, b.slope_limit});
         std::visit(
-            [&](const auto& shape) {
-                using S = std::decay_t<decltype(shape)>;
-                if constexpr (std::is_same_v<S, Sphere>) {
-                    add(out, shape.centre);
-                    out.push_back(shape.radius);
-                } else if constexpr (std::is_same_v<S, Aabb>) {
-                    add(out, shape.min);
-                    add(out, shape.max);
-                } else if constexpr (std::is_same_v<S, Obb>) {
-                    add(out, shape.centre);
-                    add(out, shape.half);
-                    for (const Vec3& col : shape.axes.col) add(out, col);
-                } else if constexpr (std::is_same_v<S, Capsule>) {
-                    add(out, shape.a);
-                    add(out, shape.b);
-                    out.push_back(shape.radius);
-                } else if constexpr (std::is_same_v<S, Triangle>) {
-                    add(out, shape.a);
-                    add(out, shape.b);
-                    add(out, shape.c);
-                } else if constexpr (std::is_same_v<S, Hull>) {
-                    for (int i = 0; i < shape.count; ++i) add(out, shape.points[static_cast<std::size_t>(i)]);
-                } else {
-                    add(out, shape.normal);
-                    out.push_back(shape.offset);
-                }
-            },
-            b.shape);
+                [&](const auto& shape) {
+                    using S = std::decay_t<decltype(shape)>;
+                    if constexpr (std::is_same_v<S, Sphere>) {
+                        add(out, shape.centre);
+                        out.push_back(shape.radius);
+                    } else if constexpr (std::is_same_v<S, Aabb>) {
+                        add(out, shape.min);
+                        add(out, shape.max);
+                    } else if constexpr (std::is_same_v<S, Obb>) {
+                        add(out, shape.centre);
+                        add(out, shape.half);
+                        for (const Vec3& col : shape.axes.col) add(out, col);
+                    } else if constexpr (std::is_same_v<S, Capsule>) {
+                        add(out, shape.a);
+                        add(out, shape.b);
+                        out.push_back(shape.radius);
+                    } else if constexpr (std::is_same_v<S, Triangle>) {
+                        add(out, shape.a);
+                        add(out, shape.b);
+                        add(out, shape.c);
+                    } else if constexpr (std::is_same_v<S, Hull>) {
+                        for (int i = 0; i < shape.count; ++i) add(out, shape.points[static_cast<std::size_t>(i)]);
+                    } else {
+                        add(out, shape.normal);
+                        out.push_back(shape.offset);
+                    }
+                },
+                b.shape);
     }
     for (const LogDef& d : s.log) {
         out.push_back(d.decimals);
         std::visit(
-            [&](const auto& r) {
-                using R = std::decay_t<decltype(r)>;
-                if constexpr (std::is_same_v<R, ApexLog>) out.push_back(r.drop_height);
-                if constexpr (std::is_same_v<R, PushOutLog>) {
-                    add(out, r.from);
-                    out.push_back(r.skin);
-                }
-                if constexpr (std::is_same_v<R, SplitLog>) {
-                    add(out, r.velocity);
-                    add(out, r.normal);
-                }
-                if constexpr (std::is_same_v<R, RespondLog>) {
-                    add(out, r.velocity);
-                    add(out, r.normal);
-                    out.insert(out.end(), {r.restitution, r.friction});
-                }
-                if constexpr (std::is_same_v<R, SlopeLog>) {
-                    add(out, r.normal);
-                    out.push_back(r.limit);
-                }
-                if constexpr (std::is_same_v<R, RaycastLog>) {
-                    add(out, r.origin);
-                    add(out, r.direction);
-                    out.push_back(r.max_distance);
-                }
-            },
-            d.request);
+                [&](const auto& r) {
+                    using R = std::decay_t<decltype(r)>;
+                    if constexpr (std::is_same_v<R, ApexLog>) out.push_back(r.drop_height);
+                    if constexpr (std::is_same_v<R, PushOutLog>) {
+                        add(out, r.from);
+                        out.push_back(r.skin);
+                    }
+                    if constexpr (std::is_same_v<R, SplitLog>) {
+                        add(out, r.velocity);
+                        add(out, r.normal);
+                    }
+                    if constexpr (std::is_same_v<R, RespondLog>) {
+                        add(out, r.velocity);
+                        add(out, r.normal);
+                        out.insert(out.end(), {r.restitution, r.friction});
+                    }
+                    if constexpr (std::is_same_v<R, SlopeLog>) {
+                        add(out, r.normal);
+                        out.push_back(r.limit);
+                    }
+                    if constexpr (std::is_same_v<R, RaycastLog>) {
+                        add(out, r.origin);
+                        add(out, r.direction);
+                        out.push_back(r.max_distance);
+                    }
+                },
+                d.request);
     }
     for (const ExpectDef& x : s.expect) out.insert(out.end(), {x.number, x.tolerance});
     return out;

@@ -208,8 +208,8 @@ TEST_CASE("two bodies with the same name are a duplicate key", "[scenario][error
 }
 
 TEST_CASE("a missing required key points at its parent mapping and names the key", "[scenario][errors]") {
-    expect_one("bodies:\n  b: { capsule: { a: [0, 0, 0], b: [0, 1, 0] } }\n", 2, "{ a:",
-               "missing required key 'radius'");
+    expect_one("bodies:\n  b: { capsule: { a: [0, 0, 0], b: [0, 1, 0] } }\n", 2,
+               "{ a:", "missing required key 'radius'");
 }
 
 TEST_CASE("an unknown key in tolerance is an error", "[scenario][errors]") {
@@ -267,8 +267,8 @@ TEST_CASE("an empty value where a number is expected is an error at its key", "[
 // ---- expressions and params --------------------------------------------------------------
 
 TEST_CASE("an unknown $name is an error naming the params there are", "[scenario][errors]") {
-    expect_one("params: { speed: 1 }\nbodies: { b: { sphere: { radius: 1 }, velocity: [$sped, 0, 0] } }\n", 2,
-               "$sped", "unknown param '$sped' (params: speed)");
+    expect_one("params: { speed: 1 }\nbodies: { b: { sphere: { radius: 1 }, velocity: [$sped, 0, 0] } }\n", 2, "$sped",
+               "unknown param '$sped' (params: speed)");
 }
 
 TEST_CASE("a $name in a scenario without params is an error", "[scenario][errors]") {
@@ -535,13 +535,13 @@ TEST_CASE("an unknown body in a log entry is an error naming the bodies", "[scen
 
 TEST_CASE("an unknown raycast target is an error at that target", "[scenario][errors]") {
     const std::string yaml =
-        std::string(kTwoBodies) + "log:\n  - raycast: { from: [0, 0, 0], direction: [1, 0, 0], targets: [a, x] }\n";
+            std::string(kTwoBodies) + "log:\n  - raycast: { from: [0, 0, 0], direction: [1, 0, 0], targets: [a, x] }\n";
     expect_one(yaml, 5, "x]", "targets[1]: no body named 'x'");
 }
 
 TEST_CASE("a raycast with a zero direction is an error", "[scenario][errors]") {
     const std::string yaml =
-        std::string(kTwoBodies) + "log:\n  - raycast: { from: [0, 0, 0], direction: [0, 0, 0], targets: [a] }\n";
+            std::string(kTwoBodies) + "log:\n  - raycast: { from: [0, 0, 0], direction: [0, 0, 0], targets: [a] }\n";
     expect_one(yaml, 5, "[0, 0, 0], t", "direction must not be the zero vector");
 }
 

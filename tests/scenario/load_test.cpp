@@ -331,7 +331,7 @@ log:
 
 TEST_CASE("defaults: name from the file stem, 60 Hz, 60 frames, identity rotation", "[scenario]") {
     const ScenarioTemplate t =
-        parse_scenario_template("bodies: { a: { sphere: { radius: 1 } } }\n", "dir/drop_ball.yaml");
+            parse_scenario_template("bodies: { a: { sphere: { radius: 1 } } }\n", "dir/drop_ball.yaml");
     const Scenario& s = t.base();
     CHECK(s.name == "drop_ball");
     CHECK(s.file == "dir/drop_ball.yaml");

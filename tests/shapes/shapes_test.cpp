@@ -29,9 +29,7 @@ std::vector<Vec3> box_corners(const Obb& b) {
     return out;
 }
 
-std::vector<Vec3> hull_points(const Hull& h) {
-    return {h.points.begin(), h.points.begin() + h.count};
-}
+std::vector<Vec3> hull_points(const Hull& h) { return {h.points.begin(), h.points.begin() + h.count}; }
 
 // The largest dot(p, d) over the points.
 double max_dot(const std::vector<Vec3>& points, const Vec3& d) {
@@ -389,8 +387,8 @@ TEST_CASE("shapes: placing turns a sphere's centre, a capsule's ends and a trian
     CHECK_THAT(std::get<Capsule>(c).b, near_vec({1, 1, -1}, 1e-14));
     CHECK(std::get<Capsule>(c).radius == 0.3);
     // 120° about (1, 1, 1) cycles x → y → z → x.
-    const Shape t = place(Triangle{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {0, 0, 10},
-                          quat_from_axis_degrees({1, 1, 1}, 120));
+    const Shape t =
+            place(Triangle{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {0, 0, 10}, quat_from_axis_degrees({1, 1, 1}, 120));
     CHECK_THAT(std::get<Triangle>(t).a, near_vec({0, 1, 10}, 1e-14));
     CHECK_THAT(std::get<Triangle>(t).b, near_vec({0, 0, 11}, 1e-14));
     CHECK_THAT(std::get<Triangle>(t).c, near_vec({1, 0, 10}, 1e-14));

@@ -21,8 +21,7 @@ public:
     std::string describe() const override {
         std::ostringstream os;
         os.precision(17);
-        os << "is within " << tolerance_ << " of (" << expected_.x << ", " << expected_.y << ", " << expected_.z
-           << ")";
+        os << "is within " << tolerance_ << " of (" << expected_.x << ", " << expected_.y << ", " << expected_.z << ")";
         return os.str();
     }
 

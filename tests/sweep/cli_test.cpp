@@ -53,7 +53,8 @@ TEST_CASE("collide merge of shard files equals the unsharded sweep, -o writes th
 
     const auto missing = run_collide("merge '" + (dir / "s1.csv").string() + "'");
     CHECK(missing.exit_code == 2);
-    CHECK(missing.err == "collide merge: error: cell 1 (discrete) is missing from every shard (the grid has 380 cells)\n");
+    CHECK(missing.err ==
+          "collide merge: error: cell 1 (discrete) is missing from every shard (the grid has 380 cells)\n");
     fs::remove_all(dir);
 }
 
@@ -81,9 +82,10 @@ TEST_CASE("a param value the scenario rejects fails the sweep and leaves no outp
     namespace fs = std::filesystem;
     const fs::path dir = fs::temp_directory_path() / ("collide_sweep_bad_" + std::to_string(::getpid()));
     fs::create_directories(dir);
-    const std::string yaml = "name: r\nparams: { r: 1 }\nworld: { rate: 60, frames: 3 }\n"
-                             "bodies:\n  ball: { sphere: { radius: $r } }\n  floor: { static: true, plane: { normal: [0, 1, 0] } }\n"
-                             "log:\n  - final: { body: ball }\n";
+    const std::string yaml =
+            "name: r\nparams: { r: 1 }\nworld: { rate: 60, frames: 3 }\n"
+            "bodies:\n  ball: { sphere: { radius: $r } }\n  floor: { static: true, plane: { normal: [0, 1, 0] } }\n"
+            "log:\n  - final: { body: ball }\n";
     const auto r = run_collide("sweep - --vary r=1,0.5,-1 --format csv -o '" + (dir / "out.csv").string() + "'", yaml);
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("<stdin>:5:") && Catch::Contains("r = -1"));

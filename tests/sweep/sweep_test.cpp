@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "io/atomic_file.h"
+#include "sweep/closed_form.h"
 #include "sweep/merge.h"
 #include "sweep/sweep.h"
-#include "sweep/closed_form.h"
 
 using namespace collide;
 
@@ -192,7 +192,8 @@ TEST_CASE("sweep table shades a numeric measure from its min to its max") {
 TEST_CASE("sweep SVG is a standalone heatmap with title, axes and legend") {
     SweepRequest r = tunnel_request(SweepFormat::svg);
     const std::string svg = sweep_text(r);
-    CHECK_THAT(svg, Catch::StartsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    CHECK_THAT(svg, Catch::StartsWith(
+                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""));
     CHECK_THAT(svg, Catch::EndsWith("</svg>\n"));
     CHECK_THAT(svg, Catch::Contains(">tunnel: hit</text>"));
     CHECK_THAT(svg, Catch::Contains(">discrete</text>"));

@@ -119,8 +119,7 @@ log:
 )";
     const SweepModel model = scenario_sweep_model(parse_scenario_template(yaml, "two.yaml"));
     CHECK(model.columns == std::vector<std::string>{"first_contact.hit", "first_contact.frame", "first_contact.time",
-                                                    "first_contact.x", "first_contact.y", "first_contact.z",
-                                                    "final.x", "final.y", "final.z", "final.vx", "final.vy",
-                                                    "final.vz"});
+                                                    "first_contact.x", "first_contact.y", "first_contact.z", "final.x",
+                                                    "final.y", "final.z", "final.vx", "final.vy", "final.vz"});
     CHECK(model.param_names == std::vector<std::string>{"speed"});
 }

@@ -173,7 +173,8 @@ TEST_CASE("a reset world steps to bit-identical states") {
         world.reset(def, bodies);
         for (int k = 0; k < def.frames; ++k) world.step_frame();
         for (int i = 0; i < 3; ++i) {
-            if (run == 0) first.push_back(world.state(i));
+            if (run == 0)
+                first.push_back(world.state(i));
             else {
                 CHECK(world.state(i).position == first[static_cast<std::size_t>(i)].position);
                 CHECK(world.state(i).velocity == first[static_cast<std::size_t>(i)].velocity);

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Checks that every C++ file in lib/, cli/, tests/, bench/ and fuzz/ is formatted by .clang-format.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+find lib cli tests bench fuzz -name '*.h' -o -name '*.cpp' | sort | xargs clang-format --dry-run --Werror
+echo "check-format: clean"
