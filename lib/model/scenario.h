@@ -2,7 +2,7 @@
 /// \file
 /// A scenario as plain data, every expression already evaluated: the world's settings, its
 /// bodies (model/bodies.h), what to log (model/log_kinds.h) and what must hold. The YAML
-/// reader (scenario/load.h) builds it; probes/run_scenario.h runs it; report/ prints it. Names
+/// reader (scenario/load.h) builds it; probes/simulate.h runs it; report/ prints it. Names
 /// stay strings here; references between parts of a scenario are indices, resolved once by the
 /// reader.
 

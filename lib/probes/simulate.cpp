@@ -15,16 +15,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 /// Hands every sampled frame to a TraceSink.
 class TraceObserver final : public WorldObserver {
 public:
-    TraceObserver(TraceSink* sink, std::vector<BodyState>& states) : sink_(sink), states_(states) {}
-    void on_frame(const World& world, int frame, double time) override {
-        states_.resize(static_cast<std::size_t>(world.body_count()));
-        for (int i = 0; i < world.body_count(); ++i) states_[static_cast<std::size_t>(i)] = world.state(i);
-        sink_->frame(frame, time, states_);
-    }
+    explicit TraceObserver(TraceSink* sink) : sink_(sink) {}
+    void on_frame(const World& world, int frame, double time) override { sink_->frame(frame, time, world.states()); }
 
 private:
     TraceSink* sink_;
-    std::vector<BodyState>& states_;
 };
 
 } // namespace
@@ -98,7 +93,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
                    def.request);
     }
 
-    TraceObserver tracer(trace, ws.states_);
+    TraceObserver tracer(trace);
     if (!ws.contacts_.empty()) world.add_observer(ws.contacts_, kOnContact);
     if (!ws.apexes_.empty()) world.add_observer(ws.apexes_, kOnMove | kOnResponse);
     if (!ws.rests_.empty()) world.add_observer(ws.rests_, kOnFrame);

@@ -51,8 +51,7 @@ private:
     FirstContactProbes contacts_;
     ApexProbes apexes_;
     AtRestProbes rests_;
-    std::vector<Shape> targets_;    ///< raycast targets, placed
-    std::vector<BodyState> states_; ///< for the trace
+    std::vector<Shape> targets_; ///< raycast targets, placed
 };
 
 /// Runs the scenario's world for world.frames frames and writes every log entry's fields into

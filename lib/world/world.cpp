@@ -17,12 +17,6 @@ void WorldObserver::on_contact(const World&, int, int, double) {}
 void WorldObserver::on_response(const World&, int, const Vec3&, const Vec3&) {}
 void WorldObserver::on_frame(const World&, int, double) {}
 
-bool bounds_overlap(const Aabb& a, const Aabb& b) {
-    constexpr double e = kTouchEpsilon;
-    return a.min.x < b.max.x - e && b.min.x < a.max.x - e && a.min.y < b.max.y - e && b.min.y < a.max.y - e &&
-           a.min.z < b.max.z - e && b.min.z < a.max.z - e;
-}
-
 namespace {
 
 /// Slack on cast bounds (m): a cast that ends exactly touching must not be rejected.
@@ -34,577 +28,472 @@ bool bounds_near(const Aabb& a, const Aabb& b, double margin) {
            b.min.y <= a.max.y + margin && a.min.z <= b.max.z + margin && b.min.z <= a.max.z + margin;
 }
 
-/// A hit of a pair inside a step: time from the sub-step's start and the normal from i to j.
-struct PairHit {
-    double time = 0;
-    Vec3 normal;
-};
-
-/// A body while the world steps.
-struct StepBody {
-    Shape base;             ///< the local shape turned by the body's rotation, local origin at 0
-    Shape placed;           ///< base moved to `position` (valid when !dirty)
-    Aabb base_bounds;       ///< bounds of `base` (m)
-    Vec3 position;          ///< local origin (m)
-    Vec3 velocity;          ///< m/s
-    Vec3 accel;             ///< gravity for a dynamic non-character body, else 0 (m/s²)
-    Vec3 desired;           ///< a character's run intent (m/s)
-    Vec3 fall;              ///< a character's accumulated gravity (m/s)
-    double inv_mass = 0;    ///< 1/kg; 0 for static bodies (and characters, for others)
-    double restitution = 0; ///< [0, 1]
-    double friction = 0;    ///< [0, 1]
-    double slope_limit = 0; ///< degrees (characters)
-    bool is_static = false; ///< never moves
-    bool swept = false;     ///< ccd or a swept world
-    bool character = false; ///< moved by push-out + slide
-    bool dirty = true;      ///< `placed` is stale
-    int ground = -1;        ///< the body a swept body rests on (static or resting itself), or −1
-    Vec3 ground_normal;     ///< unit normal of that ground, pointing at this body
-};
-
-/// A pair of bodies that can meet (i < j, not both static).
-struct StepPair {
-    int i = 0;              ///< first body
-    int j = 0;              ///< second body
-    bool swept = false;     ///< found by casting
-    bool character = false; ///< involves a character
-    bool touched = false;   ///< the discrete pass found it overlapping this frame
-    Vec3 normal;            ///< the last contact normal found this frame, from i to j
-};
-
-/// One observer and the events it wants.
-struct Listener {
-    WorldObserver* observer = nullptr;
-    unsigned events = 0;
-};
-
 } // namespace
 
-struct World::Impl {
-    WorldDef w;
-    std::vector<StepBody> bodies;
-    std::vector<StepPair> pairs;
-    std::vector<unsigned char> resting; ///< per pair: out of casting for the rest of this step
-    std::vector<Aabb> cast_bounds;      ///< per body: bounds over the rest of the step
-    std::vector<Listener> listeners;
-    unsigned wanted = 0; ///< union of the listeners' events
-    const World* self = nullptr;
+// ---- set-up --------------------------------------------------------------------------
 
-    Vec3 up{0, 1, 0};
-    double bounce_speed = 0; ///< a rebound must be faster than this to count as a bounce (m/s)
-    bool exact = true;
-    bool any_swept_pair = false;
-    bool has_characters = false;
-    int frame = -1;
-    int frames_stepped = 0;
-    double frame_time = 0;
-    double step = 0;
-
-    // ---- set-up --------------------------------------------------------------------------
-
-    void reset(const WorldDef& def, std::span<const BodyDef> defs) {
-        w = def;
-        listeners.clear();
-        wanted = 0;
-        frame = -1;
-        frames_stepped = 0;
-        frame_time = 0;
-        const auto n = defs.size();
-        bodies.resize(n);
-        exact = w.integrator == Integrator::exact;
-        const double g = length(w.gravity);
-        up = g > 0 ? w.gravity * (-1.0 / g) : Vec3{0, 1, 0};
-        bounce_speed = std::max(w.rest_speed, g * w.dt);
-        has_characters = false;
-        for (std::size_t i = 0; i < n; ++i) {
-            const BodyDef& d = defs[i];
-            StepBody& b = bodies[i];
-            b.base = place(d.shape, Vec3{}, d.rotation);
-            b.base_bounds = bounds_of(b.base);
-            b.position = d.position;
-            b.is_static = d.is_static;
-            b.character = d.character && !d.is_static;
-            b.swept = !b.is_static && !b.character && (d.ccd || w.detection == Detection::swept);
-            b.velocity = b.is_static ? Vec3{} : d.velocity;
-            b.desired = b.character ? d.velocity : Vec3{};
-            b.fall = Vec3{};
-            b.accel = (b.is_static || b.character) ? Vec3{} : w.gravity;
-            b.inv_mass = (b.is_static || b.character) ? 0.0 : 1.0 / d.mass;
-            b.restitution = d.restitution;
-            b.friction = d.friction;
-            b.slope_limit = d.slope_limit;
-            b.dirty = true;
-            b.ground = -1;
-            has_characters = has_characters || b.character;
-        }
-        pairs.clear();
-        any_swept_pair = false;
-        for (std::size_t i = 0; i < n; ++i) {
-            for (std::size_t j = i + 1; j < n; ++j) {
-                const StepBody& a = bodies[i];
-                const StepBody& b = bodies[j];
-                if (a.is_static && b.is_static) continue;
-                StepPair p;
-                p.i = static_cast<int>(i);
-                p.j = static_cast<int>(j);
-                p.character = a.character || b.character;
-                p.swept = !p.character && (a.swept || b.swept);
-                any_swept_pair = any_swept_pair || p.swept;
-                pairs.push_back(p);
-            }
-        }
-        resting.resize(pairs.size());
-        cast_bounds.resize(n);
-    }
-
-    // ---- notifications -------------------------------------------------------------------
-
-    void tell_move(int index, double tau, const Vec3& accel) {
-        for (const Listener& l : listeners)
-            if (l.events & kOnMove) l.observer->on_move(*self, index, tau, accel);
-    }
-    void tell_contact(int i, int j, double time) {
-        if (!(wanted & kOnContact)) return;
-        for (const Listener& l : listeners)
-            if (l.events & kOnContact) l.observer->on_contact(*self, std::min(i, j), std::max(i, j), time);
-    }
-    void tell_response(int index, const Vec3& before, const Vec3& after) {
-        for (const Listener& l : listeners)
-            if (l.events & kOnResponse) l.observer->on_response(*self, index, before, after);
-    }
-
-    // ---- bodies --------------------------------------------------------------------------
-
-    const Shape& placed(int index) {
-        StepBody& b = bodies[static_cast<std::size_t>(index)];
-        if (b.dirty) {
-            b.placed = translate(b.base, b.position);
-            b.dirty = false;
-        }
-        return b.placed;
-    }
-
-    Aabb bounds(int index) const {
-        const StepBody& b = bodies[static_cast<std::size_t>(index)];
-        return Aabb{b.base_bounds.min + b.position, b.base_bounds.max + b.position};
-    }
-
-    StepBody& body(int index) { return bodies[static_cast<std::size_t>(index)]; }
-
-    /// Gravity, less the part pressing a resting body into its ground.
-    static Vec3 grounded_accel(const StepBody& b) {
-        if (b.ground < 0) return b.accel;
-        const double in = dot(b.accel, b.ground_normal);
-        return in < 0 ? b.accel - b.ground_normal * in : b.accel;
-    }
-
-    /// The acceleration a body moves with inside a step (gravity is a kick under Euler).
-    Vec3 motion_accel(const StepBody& b) const { return exact ? grounded_accel(b) : Vec3{}; }
-
-    bool no_pair_can_meet() const {
-        if (has_characters) return false;
-        for (const StepPair& p : pairs) {
-            const StepBody& a = bodies[static_cast<std::size_t>(p.i)];
-            const StepBody& b = bodies[static_cast<std::size_t>(p.j)];
-            const Aabb ba = bounds(p.i), bb = bounds(p.j);
-            const Vec3 dv = b.velocity - a.velocity;
-            const Vec3 da = b.accel - a.accel;
-            bool apart = false;
-            for (std::size_t k = 0; k < 3 && !apart; ++k) {
-                apart = (bb.min[k] > ba.max[k] && dv[k] >= 0 && da[k] >= 0) ||
-                        (ba.min[k] > bb.max[k] && dv[k] <= 0 && da[k] <= 0);
-            }
-            if (!apart) return false;
-        }
-        return true;
-    }
-
-    // ---- the frame -----------------------------------------------------------------------
-
-    void step_frame() {
-        const int k = frames_stepped;
-        if (k >= w.frames) return;
-        frame = k;
-        const double h = k == 0 ? w.phase * w.dt : w.dt;
-        const double start = k == 0 ? 0.0 : (k - 1 + w.phase) * w.dt;
-        frame_time = (k + w.phase) * w.dt;
-        step = h;
-        if (h > 0) advance_step(h, start);
-        if (has_characters) character_passes();
-        discrete_passes();
-        frames_stepped = k + 1;
-        if (wanted & kOnFrame)
-            for (const Listener& l : listeners)
-                if (l.events & kOnFrame) l.observer->on_frame(*self, k, frame_time);
-    }
-
-    // ---- motion --------------------------------------------------------------------------
-
-    void move(int index, double tau) {
-        StepBody& b = body(index);
-        if (b.is_static || tau <= 0) return;
-        const Vec3 a = motion_accel(b);
-        if (b.velocity == Vec3{} && a == Vec3{}) return;
-        if (wanted & kOnMove) tell_move(index, tau, a);
-        b.position += b.velocity * tau + a * (0.5 * tau * tau);
-        b.velocity += a * tau;
+void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
+    def_ = def;
+    listeners_.clear();
+    wanted_ = 0;
+    frame_ = -1;
+    frames_stepped_ = 0;
+    frame_time_ = 0;
+    const auto n = defs.size();
+    bodies_.resize(n);
+    exact_ = def_.integrator == Integrator::exact;
+    const double g = length(def_.gravity);
+    up_ = g > 0 ? def_.gravity * (-1.0 / g) : Vec3{0, 1, 0};
+    bounce_speed_ = std::max(def_.rest_speed, g * def_.dt);
+    has_characters_ = false;
+    for (std::size_t i = 0; i < n; ++i) {
+        const BodyDef& d = defs[i];
+        StepBody& b = bodies_[i];
+        b.base = place(d.shape, Vec3{}, d.rotation);
+        b.base_bounds = bounds_of(b.base);
+        b.position = d.position;
+        b.is_static = d.is_static;
+        b.character = d.character && !d.is_static;
+        b.swept = !b.is_static && !b.character && (d.ccd || def_.detection == Detection::swept);
+        b.velocity = b.is_static ? Vec3{} : d.velocity;
+        b.desired = b.character ? d.velocity : Vec3{};
+        b.fall = Vec3{};
+        b.accel = (b.is_static || b.character) ? Vec3{} : def_.gravity;
+        b.inv_mass = (b.is_static || b.character) ? 0.0 : 1.0 / d.mass;
+        b.restitution = d.restitution;
+        b.friction = d.friction;
+        b.slope_limit = d.slope_limit;
         b.dirty = true;
+        b.ground = -1;
+        has_characters_ = has_characters_ || b.character;
     }
-
-    void move_all(double tau) {
-        for (int i = 0; i < static_cast<int>(bodies.size()); ++i) move(i, tau);
+    pairs_.clear();
+    any_swept_pair_ = false;
+    for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t j = i + 1; j < n; ++j) {
+            const StepBody& a = bodies_[i];
+            const StepBody& b = bodies_[j];
+            if (a.is_static && b.is_static) continue;
+            StepPair p;
+            p.i = static_cast<int>(i);
+            p.j = static_cast<int>(j);
+            p.character = a.character || b.character;
+            p.swept = !p.character && (a.swept || b.swept);
+            any_swept_pair_ = any_swept_pair_ || p.swept;
+            pairs_.push_back(p);
+        }
     }
+    resting_.resize(pairs_.size());
+    cast_bounds_.resize(n);
+}
 
-    /// One step of `h` s starting at time `start`.
-    void advance_step(double h, double start) {
-        for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-            StepBody& b = body(i);
-            if (b.is_static) continue;
-            if (b.ground >= 0) keep_or_release_ground(i);
-            if (b.character) {
-                b.fall += w.gravity * h;
-                b.velocity = b.desired + b.fall;
-            } else if (!exact) {
-                b.velocity += grounded_accel(b) * h;
-            }
+// ---- notifications -------------------------------------------------------------------
+
+inline void World::tell_move(int index, double tau, const Vec3& accel) {
+    for (const Listener& l : listeners_)
+        if (l.events & kOnMove) l.observer->on_move(*this, index, tau, accel);
+}
+inline void World::tell_contact(int i, int j, double time) {
+    if (!(wanted_ & kOnContact)) return;
+    for (const Listener& l : listeners_)
+        if (l.events & kOnContact) l.observer->on_contact(*this, std::min(i, j), std::max(i, j), time);
+}
+inline void World::tell_response(int index, const Vec3& before, const Vec3& after) {
+    for (const Listener& l : listeners_)
+        if (l.events & kOnResponse) l.observer->on_response(*this, index, before, after);
+}
+
+// ---- bodies --------------------------------------------------------------------------
+
+inline World::StepBody& World::body(int index) { return bodies_[static_cast<std::size_t>(index)]; }
+
+/// Gravity, less the part pressing a resting body into its ground.
+inline Vec3 World::grounded_accel(const StepBody& b) {
+    if (b.ground < 0) return b.accel;
+    const double in = dot(b.accel, b.ground_normal);
+    return in < 0 ? b.accel - b.ground_normal * in : b.accel;
+}
+
+/// The acceleration a body moves with inside a step (gravity is a kick under Euler).
+inline Vec3 World::motion_accel(const StepBody& b) const { return exact_ ? grounded_accel(b) : Vec3{}; }
+
+bool World::no_pair_can_meet() const {
+    if (has_characters_) return false;
+    for (const StepPair& p : pairs_) {
+        const StepBody& a = bodies_[static_cast<std::size_t>(p.i)];
+        const StepBody& b = bodies_[static_cast<std::size_t>(p.j)];
+        const Aabb ba = bounds(p.i), bb = bounds(p.j);
+        const Vec3 dv = b.velocity - a.velocity;
+        const Vec3 da = b.accel - a.accel;
+        bool apart = false;
+        for (std::size_t k = 0; k < 3 && !apart; ++k) {
+            apart = (bb.min[k] > ba.max[k] && dv[k] >= 0 && da[k] >= 0) ||
+                    (ba.min[k] > bb.max[k] && dv[k] <= 0 && da[k] <= 0);
         }
-        if (!any_swept_pair) {
-            move_all(h);
-            return;
+        if (!apart) return false;
+    }
+    return true;
+}
+
+// ---- the frame -----------------------------------------------------------------------
+
+void World::step_frame() {
+    const int k = frames_stepped_;
+    if (k >= def_.frames) return;
+    frame_ = k;
+    const double h = k == 0 ? def_.phase * def_.dt : def_.dt;
+    const double start = k == 0 ? 0.0 : (k - 1 + def_.phase) * def_.dt;
+    frame_time_ = (k + def_.phase) * def_.dt;
+    step_ = h;
+    if (h > 0) advance_step(h, start);
+    if (has_characters_) character_passes();
+    discrete_passes();
+    frames_stepped_ = k + 1;
+    if (!(wanted_ & kOnFrame)) return;
+    states_.resize(bodies_.size());
+    for (std::size_t i = 0; i < bodies_.size(); ++i) states_[i] = BodyState{bodies_[i].position, bodies_[i].velocity};
+    for (const Listener& l : listeners_)
+        if (l.events & kOnFrame) l.observer->on_frame(*this, k, frame_time_);
+}
+
+// ---- motion --------------------------------------------------------------------------
+
+[[gnu::always_inline]] inline void World::move(int index, double tau) {
+    StepBody& b = body(index);
+    if (b.is_static || tau <= 0) return;
+    const Vec3 a = motion_accel(b);
+    if (b.velocity == Vec3{} && a == Vec3{}) return;
+    if (wanted_ & kOnMove) tell_move(index, tau, a);
+    b.position += b.velocity * tau + a * (0.5 * tau * tau);
+    b.velocity += a * tau;
+    b.dirty = true;
+}
+
+[[gnu::always_inline]] inline void World::move_all(double tau) {
+    for (int i = 0; i < static_cast<int>(bodies_.size()); ++i) move(i, tau);
+}
+
+/// One step of `h` s starting at time `start`.
+[[gnu::always_inline]] inline void World::advance_step(double h, double start) {
+    for (int i = 0; i < static_cast<int>(bodies_.size()); ++i) {
+        StepBody& b = body(i);
+        if (b.is_static) continue;
+        if (b.ground >= 0) keep_or_release_ground(i);
+        if (b.character) {
+            b.fall += def_.gravity * h;
+            b.velocity = b.desired + b.fall;
+        } else if (!exact_) {
+            b.velocity += grounded_accel(b) * h;
         }
-        std::fill(resting.begin(), resting.end(), static_cast<unsigned char>(0));
-        double remaining = h;
-        double now = start;
-        int impacts = 0;
-        while (remaining > 0) {
-            update_cast_bounds(remaining);
-            int best = -1;
-            PairHit best_hit;
-            for (std::size_t k = 0; k < pairs.size(); ++k) {
-                const StepPair& p = pairs[k];
-                if (!p.swept || resting[k] || body(p.i).ground == p.j || body(p.j).ground == p.i) continue;
-                if (!bounds_near(cast_bounds[static_cast<std::size_t>(p.i)], cast_bounds[static_cast<std::size_t>(p.j)],
-                                 kCastBoundsMargin))
-                    continue;
-                const std::optional<PairHit> hit = pair_impact(p, remaining);
-                if (hit && (best < 0 || hit->time < best_hit.time)) {
-                    best = static_cast<int>(k);
-                    best_hit = *hit;
-                }
-            }
-            if (best < 0) {
-                move_all(remaining);
-                break;
-            }
-            const double tau = std::min(best_hit.time, remaining);
-            move_all(tau);
-            now += tau;
-            remaining -= tau;
-            const StepPair& p = pairs[static_cast<std::size_t>(best)];
-            const Vec3 n = best_hit.normal;
-            if (dot(body(p.j).velocity - body(p.i).velocity, n) >= 0) {
-                resting[static_cast<std::size_t>(best)] = 1; // touching without approaching
-                try_ground(p.i, p.j, n);
+    }
+    if (!any_swept_pair_) {
+        move_all(h);
+        return;
+    }
+    std::fill(resting_.begin(), resting_.end(), static_cast<unsigned char>(0));
+    double remaining = h;
+    double now = start;
+    int impacts = 0;
+    while (remaining > 0) {
+        update_cast_bounds(remaining);
+        int best = -1;
+        PairHit best_hit;
+        for (std::size_t k = 0; k < pairs_.size(); ++k) {
+            const StepPair& p = pairs_[k];
+            if (!p.swept || resting_[k] || body(p.i).ground == p.j || body(p.j).ground == p.i) continue;
+            if (!bounds_near(cast_bounds_[static_cast<std::size_t>(p.i)], cast_bounds_[static_cast<std::size_t>(p.j)],
+                             kCastBoundsMargin))
                 continue;
-            }
-            tell_contact(p.i, p.j, now);
-            respond_pair(p.i, p.j, n);
-            if (try_ground(p.i, p.j, n)) resting[static_cast<std::size_t>(best)] = 1;
-            if (++impacts >= kMaxImpactsPerStep) {
-                zero_approach(p.i, p.j, n);
-                move_all(remaining);
-                break;
+            const std::optional<PairHit> hit = pair_impact(p, remaining);
+            if (hit && (best < 0 || hit->time < best_hit.time)) {
+                best = static_cast<int>(k);
+                best_hit = *hit;
             }
         }
-    }
-
-    /// A body others can rest on: static, or itself resting on something.
-    bool is_base(int index) const {
-        const StepBody& b = bodies[static_cast<std::size_t>(index)];
-        return b.is_static || b.ground >= 0;
-    }
-
-    /// After a swept touch of i and j (normal n from i to j): a free dynamic body against a
-    /// base (is_base) that rebounds from it slower than the bounce threshold while its gravity
-    /// presses it in comes to rest on it. True when it did.
-    bool try_ground(int i, int j, const Vec3& n) {
-        int mover = -1, base = -1;
-        Vec3 out;
-        if (is_base(j) && !is_base(i))
-            mover = i, base = j, out = n * -1.0;
-        else if (is_base(i) && !is_base(j))
-            mover = j, base = i, out = n;
-        if (mover < 0) return false;
-        StepBody& b = body(mover);
-        if (b.is_static || b.character) return false;
-        const StepBody& under = body(base);
-        const double leaving = dot(b.velocity - under.velocity, out);
-        if (leaving >= bounce_speed || dot(b.accel - grounded_accel(under), out) >= 0) return false;
-        b.velocity -= out * leaving;
-        b.ground = base;
-        b.ground_normal = out;
-        return true;
-    }
-
-    /// At a step's start: a resting body stays on its ground while it still touches it and
-    /// does not leave it faster than the bounce threshold.
-    void keep_or_release_ground(int index) {
-        StepBody& b = body(index);
-        const StepBody& under = body(b.ground);
-        const double leaving = dot(b.velocity - under.velocity, b.ground_normal);
-        const DistanceResult d = distance(placed(index), placed(b.ground));
-        if (leaving >= bounce_speed || !d.supported || d.distance > w.skin + kGroundGap || !is_base(b.ground)) {
-            b.ground = -1;
-            return;
+        if (best < 0) {
+            move_all(remaining);
+            break;
         }
-        if (leaving < 0) b.velocity -= b.ground_normal * leaving;
+        const double tau = std::min(best_hit.time, remaining);
+        move_all(tau);
+        now += tau;
+        remaining -= tau;
+        const StepPair& p = pairs_[static_cast<std::size_t>(best)];
+        const Vec3 n = best_hit.normal;
+        if (dot(body(p.j).velocity - body(p.i).velocity, n) >= 0) {
+            resting_[static_cast<std::size_t>(best)] = 1; // touching without approaching
+            try_ground(p.i, p.j, n);
+            continue;
+        }
+        tell_contact(p.i, p.j, now);
+        respond_pair(p.i, p.j, n);
+        if (try_ground(p.i, p.j, n)) resting_[static_cast<std::size_t>(best)] = 1;
+        if (++impacts >= kMaxImpactsPerStep) {
+            zero_approach(p.i, p.j, n);
+            move_all(remaining);
+            break;
+        }
     }
+}
 
-    void update_cast_bounds(double span) {
-        for (std::size_t i = 0; i < bodies.size(); ++i) {
-            const StepBody& b = bodies[i];
-            Aabb box = bounds(static_cast<int>(i));
-            if (!b.is_static) {
-                const Vec3 a = motion_accel(b);
-                Vec3 lo, hi;
-                for (std::size_t k = 0; k < 3; ++k) {
-                    const double end = b.velocity[k] * span + 0.5 * a[k] * span * span;
-                    lo[k] = std::min(0.0, end);
-                    hi[k] = std::max(0.0, end);
-                    if (a[k] != 0) {
-                        const double t = -b.velocity[k] / a[k];
-                        if (t > 0 && t < span) {
-                            const double turn = b.velocity[k] * t + 0.5 * a[k] * t * t;
-                            lo[k] = std::min(lo[k], turn);
-                            hi[k] = std::max(hi[k], turn);
-                        }
+/// A body others can rest on: static, or itself resting on something.
+inline bool World::is_base(int index) const {
+    const StepBody& b = bodies_[static_cast<std::size_t>(index)];
+    return b.is_static || b.ground >= 0;
+}
+
+/// After a swept touch of i and j (normal n from i to j): a free dynamic body against a
+/// base (is_base) that rebounds from it slower than the bounce threshold while its gravity
+/// presses it in comes to rest on it. True when it did.
+inline bool World::try_ground(int i, int j, const Vec3& n) {
+    int mover = -1, base = -1;
+    Vec3 out;
+    if (is_base(j) && !is_base(i))
+        mover = i, base = j, out = n * -1.0;
+    else if (is_base(i) && !is_base(j))
+        mover = j, base = i, out = n;
+    if (mover < 0) return false;
+    StepBody& b = body(mover);
+    if (b.is_static || b.character) return false;
+    const StepBody& under = body(base);
+    const double leaving = dot(b.velocity - under.velocity, out);
+    if (leaving >= bounce_speed_ || dot(b.accel - grounded_accel(under), out) >= 0) return false;
+    b.velocity -= out * leaving;
+    b.ground = base;
+    b.ground_normal = out;
+    return true;
+}
+
+/// At a step's start: a resting body stays on its ground while it still touches it and
+/// does not leave it faster than the bounce threshold.
+inline void World::keep_or_release_ground(int index) {
+    StepBody& b = body(index);
+    const StepBody& under = body(b.ground);
+    const double leaving = dot(b.velocity - under.velocity, b.ground_normal);
+    const DistanceResult d = distance(placed(index), placed(b.ground));
+    if (leaving >= bounce_speed_ || !d.supported || d.distance > def_.skin + kGroundGap || !is_base(b.ground)) {
+        b.ground = -1;
+        return;
+    }
+    if (leaving < 0) b.velocity -= b.ground_normal * leaving;
+}
+
+inline void World::update_cast_bounds(double span) {
+    for (std::size_t i = 0; i < bodies_.size(); ++i) {
+        const StepBody& b = bodies_[i];
+        Aabb box = bounds(static_cast<int>(i));
+        if (!b.is_static) {
+            const Vec3 a = motion_accel(b);
+            Vec3 lo, hi;
+            for (std::size_t k = 0; k < 3; ++k) {
+                const double end = b.velocity[k] * span + 0.5 * a[k] * span * span;
+                lo[k] = std::min(0.0, end);
+                hi[k] = std::max(0.0, end);
+                if (a[k] != 0) {
+                    const double t = -b.velocity[k] / a[k];
+                    if (t > 0 && t < span) {
+                        const double turn = b.velocity[k] * t + 0.5 * a[k] * t * t;
+                        lo[k] = std::min(lo[k], turn);
+                        hi[k] = std::max(hi[k], turn);
                     }
                 }
-                box.min += lo;
-                box.max += hi;
             }
-            cast_bounds[i] = box;
+            box.min += lo;
+            box.max += hi;
+        }
+        cast_bounds_[i] = box;
+    }
+}
+
+/// The first impact of a swept pair within `span` s, normal from i to j; empty when they
+/// miss or start inside (the discrete pass resolves that).
+inline std::optional<World::PairHit> World::pair_impact(const StepPair& p, double span) {
+    const StepBody& a = body(p.i);
+    const StepBody& b = body(p.j);
+    const Vec3 aa = motion_accel(a), ab = motion_accel(b);
+    const Shape& sa = placed(p.i);
+    const Shape& sb = placed(p.j);
+    if (aa == ab) {
+        // Straight relative motion: closed-form sphere casts against what it meets.
+        if (const auto* s = std::get_if<Sphere>(&sa)) {
+            if (auto hit = cast_sphere_shape(*s, a.velocity - b.velocity, sb, span)) return hit;
+            if (cast_answers(sb)) return std::nullopt;
+        } else if (const auto* s2 = std::get_if<Sphere>(&sb)) {
+            if (auto hit = cast_sphere_shape(*s2, b.velocity - a.velocity, sa, span)) {
+                hit->normal = hit->normal * -1.0;
+                return hit;
+            }
+            if (cast_answers(sa)) return std::nullopt;
         }
     }
+    const Toi toi = time_of_impact(sa, Motion{a.velocity, aa}, sb, Motion{b.velocity, ab}, span);
+    if (toi.status != ToiStatus::hit) return std::nullopt;
+    return PairHit{toi.time, toi.normal};
+}
 
-    /// The first impact of a swept pair within `span` s, normal from i to j; empty when they
-    /// miss or start inside (the discrete pass resolves that).
-    std::optional<PairHit> pair_impact(const StepPair& p, double span) {
-        const StepBody& a = body(p.i);
-        const StepBody& b = body(p.j);
-        const Vec3 aa = motion_accel(a), ab = motion_accel(b);
-        const Shape& sa = placed(p.i);
-        const Shape& sb = placed(p.j);
-        if (aa == ab) {
-            // Straight relative motion: closed-form sphere casts against what it meets.
-            if (const auto* s = std::get_if<Sphere>(&sa)) {
-                if (auto hit = cast_sphere_shape(*s, a.velocity - b.velocity, sb, span)) return hit;
-                if (cast_answers(sb)) return std::nullopt;
-            } else if (const auto* s2 = std::get_if<Sphere>(&sb)) {
-                if (auto hit = cast_sphere_shape(*s2, b.velocity - a.velocity, sa, span)) {
-                    hit->normal = hit->normal * -1.0;
-                    return hit;
-                }
-                if (cast_answers(sa)) return std::nullopt;
+/// True for the obstacles cast_sphere_shape answers in closed form.
+inline bool World::cast_answers(const Shape& obstacle) {
+    return std::holds_alternative<Aabb>(obstacle) || std::holds_alternative<Obb>(obstacle) ||
+           std::holds_alternative<Sphere>(obstacle) || std::holds_alternative<Triangle>(obstacle);
+}
+
+/// A sphere moving at `velocity` against a still obstacle; normal from the sphere to it.
+inline std::optional<World::PairHit> World::cast_sphere_shape(const Sphere& s, const Vec3& velocity,
+                                                              const Shape& obstacle, double span) {
+    std::optional<CastHit> hit;
+    if (const auto* box = std::get_if<Aabb>(&obstacle))
+        hit = cast_sphere_box(s, velocity, *box, span);
+    else if (const auto* obb = std::get_if<Obb>(&obstacle))
+        hit = cast_sphere_box(s, velocity, *obb, span);
+    else if (const auto* ball = std::get_if<Sphere>(&obstacle))
+        hit = cast_sphere_sphere(s, velocity, *ball, span);
+    else if (const auto* tri = std::get_if<Triangle>(&obstacle))
+        hit = cast_sphere_triangle(s, velocity, *tri, span);
+    if (!hit || hit->started_inside) return std::nullopt;
+    return PairHit{hit->time, hit->normal};
+}
+
+// ---- responses -----------------------------------------------------------------------
+
+/// Velocities of an approaching pair after the response, shared by inverse mass.
+inline void World::respond_pair(int i, int j, const Vec3& n) {
+    StepBody& a = body(i);
+    StepBody& b = body(j);
+    const double wa = a.inv_mass, wb = b.inv_mass;
+    if (wa + wb <= 0) return;
+    const Vec3 rel = b.velocity - a.velocity;
+    if (dot(rel, n) >= 0) return;
+    const double e = std::max(a.restitution, b.restitution);
+    const double f = std::max(a.friction, b.friction);
+    const Vec3 after = respond_velocity(rel, n, e, f);
+    const Vec3 va = a.velocity, vb = b.velocity;
+    if (wa == 0) {
+        b.velocity = a.velocity + after;
+    } else if (wb == 0) {
+        a.velocity = b.velocity - after;
+    } else {
+        const Vec3 change = after - rel;
+        const double total = wa + wb;
+        a.velocity -= change * (wa / total);
+        b.velocity += change * (wb / total);
+    }
+    if (wanted_ & kOnResponse) {
+        tell_response(i, va, a.velocity);
+        tell_response(j, vb, b.velocity);
+    }
+}
+
+/// Remove whatever of the pair's relative velocity still approaches along n.
+inline void World::zero_approach(int i, int j, const Vec3& n) {
+    StepBody& a = body(i);
+    StepBody& b = body(j);
+    const double wa = a.inv_mass, wb = b.inv_mass;
+    const double amount = dot(b.velocity - a.velocity, n);
+    if (amount >= 0 || wa + wb <= 0) return;
+    const Vec3 change = n * (-amount);
+    a.velocity -= change * (wa / (wa + wb));
+    b.velocity += change * (wb / (wa + wb));
+}
+
+/// Push j out of i along the contact by depth + skin, shared by inverse mass.
+inline void World::push_pair(int i, int j, const Contact& c) {
+    StepBody& a = body(i);
+    StepBody& b = body(j);
+    const double wa = a.inv_mass, wb = b.inv_mass;
+    const double amount = c.depth + def_.skin;
+    if (wa == 0) {
+        b.position += c.normal * amount;
+        b.dirty = true;
+    } else if (wb == 0) {
+        a.position -= c.normal * amount;
+        a.dirty = true;
+    } else {
+        const double total = wa + wb;
+        a.position -= c.normal * (amount * wa / total);
+        b.position += c.normal * (amount * wb / total);
+        a.dirty = b.dirty = true;
+    }
+}
+
+[[gnu::always_inline]] inline void World::discrete_passes() {
+    bool touched = false;
+    for (StepPair& p : pairs_) p.touched = false;
+    for (int pass = 0; pass < kDiscretePasses; ++pass) {
+        bool found = false;
+        for (StepPair& p : pairs_) {
+            const StepBody& a = body(p.i);
+            const StepBody& b = body(p.j);
+            if (a.inv_mass + b.inv_mass <= 0) continue; // static or character on both sides
+            if (!bounds_overlap(bounds(p.i), bounds(p.j))) continue;
+            const ContactQuery q = contact(placed(p.i), placed(p.j));
+            if (q.status != ContactStatus::overlapping) continue;
+            found = touched = true;
+            p.touched = true;
+            p.normal = q.contact.normal;
+            tell_contact(p.i, p.j, frame_time_);
+            push_pair(p.i, p.j, q.contact);
+            respond_pair(p.i, p.j, q.contact.normal);
+        }
+        if (!found) break;
+    }
+    if (!touched) return;
+    for (int pass = 0; pass < kVelocityPasses; ++pass) {
+        bool changed = false;
+        for (const StepPair& p : pairs_) {
+            if (p.touched && dot(body(p.j).velocity - body(p.i).velocity, p.normal) < -1e-12) {
+                zero_approach(p.i, p.j, p.normal);
+                changed = true;
             }
         }
-        const Toi toi = time_of_impact(sa, Motion{a.velocity, aa}, sb, Motion{b.velocity, ab}, span);
-        if (toi.status != ToiStatus::hit) return std::nullopt;
-        return PairHit{toi.time, toi.normal};
+        if (!changed) break;
     }
+}
 
-    /// True for the obstacles cast_sphere_shape answers in closed form.
-    static bool cast_answers(const Shape& obstacle) {
-        return std::holds_alternative<Aabb>(obstacle) || std::holds_alternative<Obb>(obstacle) ||
-               std::holds_alternative<Sphere>(obstacle) || std::holds_alternative<Triangle>(obstacle);
-    }
+// ---- characters ----------------------------------------------------------------------
 
-    /// A sphere moving at `velocity` against a still obstacle; normal from the sphere to it.
-    static std::optional<PairHit> cast_sphere_shape(const Sphere& s, const Vec3& velocity, const Shape& obstacle,
-                                                    double span) {
-        std::optional<CastHit> hit;
-        if (const auto* box = std::get_if<Aabb>(&obstacle))
-            hit = cast_sphere_box(s, velocity, *box, span);
-        else if (const auto* obb = std::get_if<Obb>(&obstacle))
-            hit = cast_sphere_box(s, velocity, *obb, span);
-        else if (const auto* ball = std::get_if<Sphere>(&obstacle))
-            hit = cast_sphere_sphere(s, velocity, *ball, span);
-        else if (const auto* tri = std::get_if<Triangle>(&obstacle))
-            hit = cast_sphere_triangle(s, velocity, *tri, span);
-        if (!hit || hit->started_inside) return std::nullopt;
-        return PairHit{hit->time, hit->normal};
-    }
-
-    // ---- responses -----------------------------------------------------------------------
-
-    /// Velocities of an approaching pair after the response, shared by inverse mass.
-    void respond_pair(int i, int j, const Vec3& n) {
-        StepBody& a = body(i);
-        StepBody& b = body(j);
-        const double wa = a.inv_mass, wb = b.inv_mass;
-        if (wa + wb <= 0) return;
-        const Vec3 rel = b.velocity - a.velocity;
-        if (dot(rel, n) >= 0) return;
-        const double e = std::max(a.restitution, b.restitution);
-        const double f = std::max(a.friction, b.friction);
-        const Vec3 after = respond_velocity(rel, n, e, f);
-        const Vec3 va = a.velocity, vb = b.velocity;
-        if (wa == 0) {
-            b.velocity = a.velocity + after;
-        } else if (wb == 0) {
-            a.velocity = b.velocity - after;
-        } else {
-            const Vec3 change = after - rel;
-            const double total = wa + wb;
-            a.velocity -= change * (wa / total);
-            b.velocity += change * (wb / total);
-        }
-        if (wanted & kOnResponse) {
-            tell_response(i, va, a.velocity);
-            tell_response(j, vb, b.velocity);
-        }
-    }
-
-    /// Remove whatever of the pair's relative velocity still approaches along n.
-    void zero_approach(int i, int j, const Vec3& n) {
-        StepBody& a = body(i);
-        StepBody& b = body(j);
-        const double wa = a.inv_mass, wb = b.inv_mass;
-        const double amount = dot(b.velocity - a.velocity, n);
-        if (amount >= 0 || wa + wb <= 0) return;
-        const Vec3 change = n * (-amount);
-        a.velocity -= change * (wa / (wa + wb));
-        b.velocity += change * (wb / (wa + wb));
-    }
-
-    /// Push j out of i along the contact by depth + skin, shared by inverse mass.
-    void push_pair(int i, int j, const Contact& c) {
-        StepBody& a = body(i);
-        StepBody& b = body(j);
-        const double wa = a.inv_mass, wb = b.inv_mass;
-        const double amount = c.depth + w.skin;
-        if (wa == 0) {
-            b.position += c.normal * amount;
-            b.dirty = true;
-        } else if (wb == 0) {
-            a.position -= c.normal * amount;
-            a.dirty = true;
-        } else {
-            const double total = wa + wb;
-            a.position -= c.normal * (amount * wa / total);
-            b.position += c.normal * (amount * wb / total);
-            a.dirty = b.dirty = true;
-        }
-    }
-
-    void discrete_passes() {
-        bool touched = false;
-        for (StepPair& p : pairs) p.touched = false;
-        for (int pass = 0; pass < kDiscretePasses; ++pass) {
-            bool found = false;
-            for (StepPair& p : pairs) {
-                const StepBody& a = body(p.i);
-                const StepBody& b = body(p.j);
-                if (a.inv_mass + b.inv_mass <= 0) continue; // static or character on both sides
-                if (!bounds_overlap(bounds(p.i), bounds(p.j))) continue;
-                const ContactQuery q = contact(placed(p.i), placed(p.j));
+void World::character_passes() {
+    const int count = static_cast<int>(bodies_.size());
+    for (int pass = 0; pass < def_.character_iterations; ++pass) {
+        bool found = false;
+        for (int c = 0; c < count; ++c) {
+            if (!body(c).character) continue;
+            for (int o = 0; o < count; ++o) {
+                if (o == c || !bounds_overlap(bounds(o), bounds(c))) continue;
+                const ContactQuery q = contact(placed(o), placed(c));
                 if (q.status != ContactStatus::overlapping) continue;
-                found = touched = true;
-                p.touched = true;
-                p.normal = q.contact.normal;
-                tell_contact(p.i, p.j, frame_time);
-                push_pair(p.i, p.j, q.contact);
-                respond_pair(p.i, p.j, q.contact.normal);
+                found = true;
+                tell_contact(o, c, frame_time_);
+                character_contact(body(c), body(o), q.contact);
             }
-            if (!found) break;
         }
-        if (!touched) return;
-        for (int pass = 0; pass < kVelocityPasses; ++pass) {
-            bool changed = false;
-            for (const StepPair& p : pairs) {
-                if (p.touched && dot(body(p.j).velocity - body(p.i).velocity, p.normal) < -1e-12) {
-                    zero_approach(p.i, p.j, p.normal);
-                    changed = true;
-                }
-            }
-            if (!changed) break;
-        }
+        if (!found) break;
     }
-
-    // ---- characters ----------------------------------------------------------------------
-
-    void character_passes() {
-        const int count = static_cast<int>(bodies.size());
-        for (int pass = 0; pass < w.character_iterations; ++pass) {
-            bool found = false;
-            for (int c = 0; c < count; ++c) {
-                if (!body(c).character) continue;
-                for (int o = 0; o < count; ++o) {
-                    if (o == c || !bounds_overlap(bounds(o), bounds(c))) continue;
-                    const ContactQuery q = contact(placed(o), placed(c));
-                    if (q.status != ContactStatus::overlapping) continue;
-                    found = true;
-                    tell_contact(o, c, frame_time);
-                    character_contact(body(c), body(o), q.contact);
-                }
-            }
-            if (!found) break;
-        }
-    }
-
-    /// Character `c` overlaps `o`; n points from o to the character.
-    void character_contact(StepBody& c, const StepBody& o, const Contact& hit) {
-        const Vec3 n = hit.normal;
-        const double rise = dot(n, up);
-        c.dirty = true;
-        if (rise > 0 && is_walkable(n, c.slope_limit, up)) {
-            // A floor: lift straight up until clear by the skin, so a slope holds the character.
-            c.position += up * ((hit.depth + w.skin) / rise);
-            c.fall = Vec3{};
-            c.velocity = dot(c.desired, n) < 0 ? slide_velocity(c.desired, n) : c.desired;
-            return;
-        }
-        // A wall: out along the normal, slide along it, friction takes its share of the travel.
-        c.position += n * (hit.depth + w.skin);
-        const double f = std::clamp(std::max(c.friction, o.friction), 0.0, 1.0);
-        if (dot(c.velocity, n) < 0) {
-            c.position -= slide_velocity(c.velocity, n) * (f * step);
-            c.velocity = respond_velocity(c.velocity, n, 0, f);
-        }
-        if (dot(c.fall, n) < 0) c.fall = respond_velocity(c.fall, n, 0, f);
-    }
-};
-
-World::World() : impl_(std::make_unique<Impl>()) { impl_->self = this; }
-World::~World() = default;
-World::World(World&& other) noexcept : impl_(std::move(other.impl_)) {
-    if (impl_) impl_->self = this;
-}
-World& World::operator=(World&& other) noexcept {
-    impl_ = std::move(other.impl_);
-    if (impl_) impl_->self = this;
-    return *this;
 }
 
-void World::reset(const WorldDef& def, std::span<const BodyDef> bodies) { impl_->reset(def, bodies); }
+/// Character `c` overlaps `o`; n points from o to the character.
+inline void World::character_contact(StepBody& c, const StepBody& o, const Contact& hit) {
+    const Vec3 n = hit.normal;
+    const double rise = dot(n, up_);
+    c.dirty = true;
+    if (rise > 0 && is_walkable(n, c.slope_limit, up_)) {
+        // A floor: lift straight up until clear by the skin, so a slope holds the character.
+        c.position += up_ * ((hit.depth + def_.skin) / rise);
+        c.fall = Vec3{};
+        c.velocity = dot(c.desired, n) < 0 ? slide_velocity(c.desired, n) : c.desired;
+        return;
+    }
+    // A wall: out along the normal, slide along it, friction takes its share of the travel.
+    c.position += n * (hit.depth + def_.skin);
+    const double f = std::clamp(std::max(c.friction, o.friction), 0.0, 1.0);
+    if (dot(c.velocity, n) < 0) {
+        c.position -= slide_velocity(c.velocity, n) * (f * step_);
+        c.velocity = respond_velocity(c.velocity, n, 0, f);
+    }
+    if (dot(c.fall, n) < 0) c.fall = respond_velocity(c.fall, n, 0, f);
+}
 void World::add_observer(WorldObserver& observer, unsigned events) {
-    impl_->listeners.push_back({&observer, events});
-    impl_->wanted |= events;
+    listeners_.push_back({&observer, events});
+    wanted_ |= events;
 }
-void World::step_frame() { impl_->step_frame(); }
-const WorldDef& World::def() const { return impl_->w; }
-int World::body_count() const { return static_cast<int>(impl_->bodies.size()); }
-int World::frames_stepped() const { return impl_->frames_stepped; }
-int World::frame() const { return impl_->frame; }
-Vec3 World::up() const { return impl_->up; }
-BodyState World::state(int i) const {
-    const StepBody& b = impl_->bodies[static_cast<std::size_t>(i)];
-    return {b.position, b.velocity};
-}
-bool World::is_static(int i) const { return impl_->bodies[static_cast<std::size_t>(i)].is_static; }
-const Shape& World::local_shape(int i) const { return impl_->bodies[static_cast<std::size_t>(i)].base; }
-const Shape& World::placed(int i) const { return impl_->placed(i); }
-Aabb World::bounds(int i) const { return impl_->bounds(i); }
-bool World::no_pair_can_meet() const { return impl_->no_pair_can_meet(); }
 
 } // namespace collide

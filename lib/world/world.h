@@ -64,9 +64,11 @@
 ///   every velocity a response changed, and the frame once all collision handling is done.
 
 #include <cstdint>
-#include <memory>
+#include <optional>
 #include <span>
+#include <vector>
 
+#include "detection/contact.h"
 #include "model/bodies.h"
 
 namespace collide {
@@ -112,13 +114,12 @@ public:
     virtual void on_frame(const World& world, int frame, double time);
 };
 
-/// The world. Not copyable; movable. Not shared between threads.
+/// The world. Movable, not copyable (observers hold on to it). Not shared between threads.
 class World {
 public:
-    World();
-    ~World();
-    World(World&&) noexcept;
-    World& operator=(World&&) noexcept;
+    World() = default;
+    World(World&&) = default;
+    World& operator=(World&&) = default;
     World(const World&) = delete;
     World& operator=(const World&) = delete;
 
@@ -134,39 +135,142 @@ public:
     void step_frame();
 
     /// The settings.
-    const WorldDef& def() const;
+    const WorldDef& def() const { return def_; }
     /// How many bodies there are.
-    int body_count() const;
+    int body_count() const { return static_cast<int>(bodies_.size()); }
     /// Frames stepped so far (the next frame's index).
-    int frames_stepped() const;
+    int frames_stepped() const { return frames_stepped_; }
     /// The frame being stepped (during a step) or last stepped; −1 before the first.
-    int frame() const;
+    int frame() const { return frame_; }
     /// The unit up direction: −gravity normalised, or +y without gravity.
-    Vec3 up() const;
+    Vec3 up() const { return up_; }
     /// The current position and velocity of body `i` (m, m/s).
-    BodyState state(int i) const;
+    BodyState state(int i) const {
+        const StepBody& b = bodies_[static_cast<std::size_t>(i)];
+        return {b.position, b.velocity};
+    }
+    /// Every body's state as the last frame left it, in body order; filled only while an
+    /// observer wants kOnFrame (read it from on_frame).
+    std::span<const BodyState> states() const { return states_; }
     /// True when body `i` never moves.
-    bool is_static(int i) const;
+    bool is_static(int i) const { return bodies_[static_cast<std::size_t>(i)].is_static; }
     /// Body `i`'s shape turned by its rotation, local origin at 0 (m).
-    const Shape& local_shape(int i) const;
+    const Shape& local_shape(int i) const { return bodies_[static_cast<std::size_t>(i)].base; }
     /// Body `i`'s shape placed where the body is now (world frame).
-    const Shape& placed(int i) const;
+    const Shape& placed(int i) const {
+        StepBody& b = bodies_[static_cast<std::size_t>(i)];
+        if (b.dirty) {
+            b.placed = translate(b.base, b.position);
+            b.dirty = false;
+        }
+        return b.placed;
+    }
     /// Body `i`'s bounds where it is now (m).
-    Aabb bounds(int i) const;
+    Aabb bounds(int i) const {
+        const StepBody& b = bodies_[static_cast<std::size_t>(i)];
+        return Aabb{b.base_bounds.min + b.position, b.base_bounds.max + b.position};
+    }
     /// True when no two bodies can meet again: there is no character, and every pair drifts
     /// apart on some axis under its relative velocity and gravity, so every later frame is
     /// free flight.
     bool no_pair_can_meet() const;
 
-    struct Impl; ///< the stepping state (world.cpp)
-
 private:
-    std::unique_ptr<Impl> impl_;
+    /// A body while the world steps.
+    struct StepBody {
+        Shape base;             ///< the local shape turned by the body's rotation, local origin at 0
+        Shape placed;           ///< base moved to `position` (valid when !dirty)
+        Aabb base_bounds;       ///< bounds of `base` (m)
+        Vec3 position;          ///< local origin (m)
+        Vec3 velocity;          ///< m/s
+        Vec3 accel;             ///< gravity for a dynamic non-character body, else 0 (m/s²)
+        Vec3 desired;           ///< a character's run intent (m/s)
+        Vec3 fall;              ///< a character's accumulated gravity (m/s)
+        double inv_mass = 0;    ///< 1/kg; 0 for static bodies (and characters, for others)
+        double restitution = 0; ///< [0, 1]
+        double friction = 0;    ///< [0, 1]
+        double slope_limit = 0; ///< degrees (characters)
+        bool is_static = false; ///< never moves
+        bool swept = false;     ///< ccd or a swept world
+        bool character = false; ///< moved by push-out + slide
+        bool dirty = true;      ///< `placed` is stale
+        int ground = -1;        ///< the body a swept body rests on (static or resting itself), or −1
+        Vec3 ground_normal;     ///< unit normal of that ground, pointing at this body
+    };
+
+    /// A pair of bodies that can meet (i < j, not both static).
+    struct StepPair {
+        int i = 0;              ///< first body
+        int j = 0;              ///< second body
+        bool swept = false;     ///< found by casting
+        bool character = false; ///< involves a character
+        bool touched = false;   ///< the discrete pass found it overlapping this frame
+        Vec3 normal;            ///< the last contact normal found this frame, from i to j
+    };
+
+    /// One observer and the events it wants.
+    struct Listener {
+        WorldObserver* observer = nullptr;
+        unsigned events = 0;
+    };
+
+    /// A hit of a pair inside a step: time from the sub-step's start and the normal from i to j.
+    struct PairHit {
+        double time = 0;
+        Vec3 normal;
+    };
+
+    WorldDef def_;                         ///< the settings
+    mutable std::vector<StepBody> bodies_; ///< per body (mutable: placed shapes are cached lazily)
+    std::vector<StepPair> pairs_;          ///< pairs that can meet
+    std::vector<unsigned char> resting_;   ///< per pair: out of casting for the rest of this step
+    std::vector<Aabb> cast_bounds_;        ///< per body: bounds over the rest of the step
+    std::vector<Listener> listeners_;      ///< observers and their events
+    std::vector<BodyState> states_;        ///< every body's state at the last frame (when observed)
+    unsigned wanted_ = 0;                  ///< union of the listeners' events
+
+    Vec3 up_{0, 1, 0};
+    double bounce_speed_ = 0; ///< a rebound must be faster than this to count as a bounce (m/s)
+    bool exact_ = true;
+    bool any_swept_pair_ = false;
+    bool has_characters_ = false;
+    int frame_ = -1;
+    int frames_stepped_ = 0;
+    double frame_time_ = 0;
+    double step_ = 0;
+
+    void tell_move(int index, double tau, const Vec3& accel);
+    void tell_contact(int i, int j, double time);
+    void tell_response(int index, const Vec3& before, const Vec3& after);
+    StepBody& body(int index);
+    static Vec3 grounded_accel(const StepBody& b);
+    Vec3 motion_accel(const StepBody& b) const;
+    void move(int index, double tau);
+    void move_all(double tau);
+    void advance_step(double h, double start);
+    bool is_base(int index) const;
+    bool try_ground(int i, int j, const Vec3& n);
+    void keep_or_release_ground(int index);
+    void update_cast_bounds(double span);
+    std::optional<PairHit> pair_impact(const StepPair& p, double span);
+    static bool cast_answers(const Shape& obstacle);
+    static std::optional<PairHit> cast_sphere_shape(const Sphere& s, const Vec3& velocity, const Shape& obstacle,
+                                                    double span);
+    void respond_pair(int i, int j, const Vec3& n);
+    void zero_approach(int i, int j, const Vec3& n);
+    void push_pair(int i, int j, const Contact& c);
+    void discrete_passes();
+    void character_passes();
+    void character_contact(StepBody& c, const StepBody& o, const Contact& hit);
 };
 
 /// Bounds that overlap by more than kTouchEpsilon on every axis (a contact needs that: were
 /// they to overlap by δ ≤ kTouchEpsilon on some axis, moving B by δ along it would part them,
 /// so the depth is at most δ — touching, not contact).
-bool bounds_overlap(const Aabb& a, const Aabb& b);
+inline bool bounds_overlap(const Aabb& a, const Aabb& b) {
+    constexpr double e = kTouchEpsilon;
+    return a.min.x < b.max.x - e && b.min.x < a.max.x - e && a.min.y < b.max.y - e && b.min.y < a.max.y - e &&
+           a.min.z < b.max.z - e && b.min.z < a.max.z - e;
+}
 
 } // namespace collide
