@@ -1,5 +1,5 @@
-// Detection benchmarks: turned-box overlap and contact (separating axis test), the documents'
-// generic corner-projection form as the baseline, and sphere against axis-aligned box.
+// Detection benchmarks: turned-box overlap and contact (separating axis test), the generic
+// corner-projection form (sat_convex) as the baseline, and sphere against axis-aligned box.
 //
 // Every benchmark cycles through 1,000,000 fixed-seed random pairs made once, outside the timed
 // loop, so neither the caches nor the branch predictor can learn a few inputs. Boxes have
@@ -69,8 +69,8 @@ void obb_contact(benchmark::State& state) {
 }
 BENCHMARK(obb_contact);
 
-// The documents' generic form: build each box's 8 corners and 3 axes, then project all 16
-// corners on each of the 15 axes (sat_convex), with the same depth-and-axis answer.
+// The generic form: build each box's 8 corners and 3 axes, then project all 16 corners on each of
+// the 15 axes (sat_convex), with the same depth-and-axis answer.
 void obb_contact_naive(benchmark::State& state) {
     const BoxPairs& p = box_pairs();
     std::size_t k = 0;

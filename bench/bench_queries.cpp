@@ -1,7 +1,7 @@
-// Micro-benchmarks of the queries: the slab test (branch-free and branchy) and sphere casts
-// (exact against a turned box and an axis-aligned box, and the documents' grown box as the
-// baseline). Every benchmark cycles through 1,000,000 fixed-seed cases built before the timed
-// loop, so the branch predictor cannot learn them.
+// Micro-benchmarks of the queries: the slab test (branch-free and branchy) and sphere casts (exact
+// against a turned box and an axis-aligned box, and the box grown by the radius as the baseline).
+// Every benchmark cycles through 1,000,000 fixed-seed cases built before the timed loop, so the
+// branch predictor cannot learn them.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -126,7 +126,7 @@ void cast_sphere_box_aabb(benchmark::State& state) {
 
 void cast_sphere_grown_box(benchmark::State& state) {
     const std::vector<CastCase<Aabb>> cases = cast_cases<Aabb>();
-    // How often the documents' approximation answers differently from the exact cast, over
+    // How often the grown-box approximation answers differently from the exact cast, over
     // the same cases (counted outside the timed loop).
     std::size_t differing = 0, hit_or_miss = 0, hits = 0;
     for (const CastCase<Aabb>& c : cases) {

@@ -1,10 +1,10 @@
-// Sweep throughput: the documents' tunnel over a 1000 × 1000 grid (speed 10…1000 m/s in 1000
-// values × offset 0…0.999 step 0.001), one mode per run, on 1 and 2 threads. Each iteration runs
-// the whole grid through the real pipeline (template → instantiate → simulate on every thread)
-// in blocks of `block` rows (4096: what `collide sweep --format csv` streams; 10^6: the whole
-// grid in one parallel loop), without formatting. Items are cells; counters report
-// cells/s, the frame-steps actually simulated per second (a run stops once its first contact is
-// settled, so fewer than 40 per cell) and the nominal 40 frame-steps per cell per second.
+// Sweep throughput: the tunnel (scenarios/tunnel.yaml) over a 1000 × 1000 grid (speed 10…1000 m/s
+// in 1000 values × offset 0…0.999 step 0.001), one mode per run, on 1 and 2 threads. Each iteration
+// runs the whole grid through the real pipeline (template → instantiate → simulate on every thread)
+// in blocks of `block` rows (4096: what `collide sweep --format csv` streams; 10^6: the whole grid
+// in one parallel loop), without formatting. Items are cells; counters report cells/s, the
+// frame-steps actually simulated per second (a run stops once its first contact is settled, so
+// fewer than 40 per cell) and the nominal 40 frame-steps per cell per second.
 //
 //   ./build/collide_bench --benchmark_filter=tunnel_grid --benchmark_min_time=0.2
 //
@@ -29,7 +29,7 @@ namespace {
 
 constexpr int kFrames = 40;
 
-/// The tunnel of SPEC.md / scenarios/tunnel.yaml.
+/// The tunnel of scenarios/tunnel.yaml.
 constexpr const char* kTunnel = R"(name: tunnel
 params: { speed: 60, offset: 0 }
 world: { rate: 60, frames: 40, gravity: [0, 0, 0], detection: discrete, phase: $offset }

@@ -1,8 +1,8 @@
-// World benchmarks: the documents' tunnel (a 0.3 m sphere at 60 m/s towards a 10 cm wall, 60 Hz,
-// 40 frames, first_contact only), the frame offset cycling over 1000 values so neither the
-// outcome nor the frame of the hit repeats in a pattern the branch predictor could learn.
-// items = runs; `frames` = the 40 frames each run represents (runs may stop early once the
-// answer is settled). The `_every_frame` variants pass a trace, which forces all 40 frames.
+// World benchmarks: the tunnel of scenarios/tunnel.yaml (a 0.3 m sphere at 60 m/s towards a 10 cm
+// wall, 60 Hz, 40 frames, first_contact only), the frame offset cycling over 1000 values so neither
+// the outcome nor the frame of the hit repeats in a pattern the branch predictor could learn. items
+// = runs; `frames` = the 40 frames each run represents (runs may stop early once the answer is
+// settled). The `_every_frame` variants pass a trace, which forces all 40 frames.
 #include <benchmark/benchmark.h>
 
 #include <vector>

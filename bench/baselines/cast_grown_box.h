@@ -1,9 +1,10 @@
 #pragma once
 /// \file
-/// The source documents' sphere cast against a box (000, sweepSphereToBox): the baseline the
-/// exact cast_sphere_box (queries/cast.h) is measured against (cast_sphere_grown_box against
-/// cast_sphere_box_aabb, counting how often the two answer differently). Nothing in the library
-/// or the command line calls it, so it is compiled only into collide_bench and collide_tests.
+/// The grown-box sphere cast against a box (the simple approach that Ericson, Real-Time Collision
+/// Detection, 2005, 5.5.7, starts from and shows to be wrong near edges and corners): the baseline
+/// the exact cast_sphere_box (queries/cast.h) is measured against (cast_sphere_grown_box against
+/// cast_sphere_box_aabb, counting how often the two answer differently). Nothing in the library or
+/// the command line calls it, so it is compiled only into collide_bench and collide_tests.
 
 #include <optional>
 
@@ -11,7 +12,7 @@
 
 namespace collide::baseline {
 
-/// The documents' approximation: the centre cast as a ray against the box grown by the radius
+/// The approximation: the centre cast as a ray against the box grown by the radius
 /// on every side, with square corners. Exact on the faces, too early (or a hit instead of a
 /// miss) near edges and corners, where the true sum is rounded; kept to show where it is wrong.
 /// Started inside when the centre lies strictly inside the grown box (even in a corner region

@@ -29,7 +29,8 @@ Interval project(std::span<const Vec3> vertices, const Vec3& axis) {
 //   up = aHi − bLo (push B along +n), down = bHi − aLo (push B along −n)
 //   overlap = min(up, down); overlap ≤ kTouchEpsilon → separated on n, stop
 //   otherwise keep the axis of least overlap (first one on a tie)
-// Follows the documents' convexShapesCollide, extended with the depth and normal.
+// The plain yes/no separating axis test over corner projections, extended with the depth and
+// normal.
 SatResult sat_convex(const ConvexView& a, const ConvexView& b) {
     const int na = static_cast<int>(a.normals.size());
     const int nb = static_cast<int>(b.normals.size());

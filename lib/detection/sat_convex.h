@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// The separating axis test for any two convex shapes given by their corners and the
-/// directions of their faces and edges: the documents' generic form.
+/// directions of their faces and edges: the generic form, which projects every corner on every
+/// candidate axis (each face normal, and each cross product of an edge of A with an edge of B).
 
 #include <span>
 

@@ -11,7 +11,7 @@ namespace collide {
 /// A 3D vector. World frame unless a function says otherwise; y is up by convention.
 struct Vec3 {
     double x = 0.0; ///< first component
-    double y = 0.0; ///< second component (up, in the documents' scenes)
+    double y = 0.0; ///< second component (up in every scenario under scenarios/)
     double z = 0.0; ///< third component
 
     /// Component by index: 0 → x, 1 → y, 2 → z.

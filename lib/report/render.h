@@ -12,8 +12,8 @@
 
 namespace collide {
 
-/// The text log: one line per entry (axis_overlaps prints one line per axis, as the documents'
-/// demo does), each `label → value` optionally followed by `  // note`, ending in a newline.
+/// The text log: one line per entry (axis_overlaps prints one line per axis, as in
+/// expected/mtv.log), each `label → value` optionally followed by `  // note`, ending in a newline.
 std::string render_text(const Scenario& scenario, const Layout& layout, std::span<const double> values);
 
 /// The same entries as a JSON document with full-precision numbers (NaN → null).

@@ -16,7 +16,7 @@ struct Rgb {
     int r = 0, g = 0, b = 0;
 };
 
-constexpr Rgb kCaught{0x39, 0xd3, 0xc3}; // the documents' tunnel demo: caught
+constexpr Rgb kCaught{0x39, 0xd3, 0xc3}; // a boolean field that is true (the tunnel: caught)
 constexpr Rgb kMissed{0xff, 0x7b, 0x72}; // … and missed
 constexpr Rgb kNone{0x8b, 0x94, 0x9e};   // not measured
 // A perceptually ordered ramp (viridis' five anchors), low → high.

@@ -1,6 +1,6 @@
-// The documents' grown-box cast, the baseline of the exact sphere cast: exact on the faces,
-// early past edges and corners, a hit where the exact cast misses in a square corner, and never
-// later than the exact cast.
+// The grown-box cast (the centre as a ray against the box grown by the radius, square corners), the
+// baseline of the exact sphere cast: exact on the faces, early past edges and corners, a hit where
+// the exact cast misses in a square corner, and never later than the exact cast.
 #include <catch2/catch.hpp>
 
 #include <cmath>

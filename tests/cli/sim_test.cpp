@@ -1,5 +1,5 @@
-// `collide sim` and `collide validate` end to end, as a user runs them: the documents' figures
-// on stdout, exit codes as diff(1), one FILE:LINE:COLUMN line per problem on stderr.
+// `collide sim` and `collide validate` end to end, as a user runs them: the bundled scenarios'
+// figures on stdout, exit codes as diff(1), one FILE:LINE:COLUMN line per problem on stderr.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -12,7 +12,7 @@
 using collide::test::run_collide;
 namespace fs = std::filesystem;
 
-TEST_CASE("sim prints the mtv demo's figures and exits 0") {
+TEST_CASE("sim prints the figures of scenarios/mtv.yaml and exits 0") {
     const auto r = run_collide("sim scenarios/mtv.yaml");
     CHECK(r.exit_code == 0);
     CHECK(r.out.find("push out along y → 0.30 m  // the shallowest, so this is the way out\n") != std::string::npos);

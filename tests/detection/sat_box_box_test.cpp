@@ -1,6 +1,7 @@
-// Separating axis test for turned boxes: the documents' readouts ("A's face normal 1, the 1st of
-// 15 axes", "A's edge 1 × B's edge 2, the 8th of 15 axes"), exact minimum translation, and
-// agreement with the generic corner-projection form and the axis-aligned closed form.
+// Separating axis test for turned boxes: the readouts of expected/sat-boxes.log ("A's face normal
+// 1, the 1st of 15 axes", "A's edge 1 × B's edge 2, the 8th of 15 axes"), exact minimum
+// translation, and agreement with the generic corner-projection form and the axis-aligned closed
+// form.
 #include <catch2/catch.hpp>
 
 #include <array>

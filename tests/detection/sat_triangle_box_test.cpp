@@ -1,5 +1,6 @@
-// Separating axis test for a triangle against a turned box: the document's readout "the box's
-// edge 2 × the triangle's edge 3, the 10th of 13 axes", both argument orders, contacts.
+// Separating axis test for a triangle against a turned box: the readout of
+// expected/triangle-box.log "the box's edge 2 × the triangle's edge 3, the 10th of 13 axes", both
+// argument orders, contacts.
 #include <catch2/catch.hpp>
 
 #include <cmath>

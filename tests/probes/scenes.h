@@ -1,6 +1,6 @@
 #pragma once
-// Scenarios built in C++ for the world tests and benchmarks: the documents' tunnel, a dropped
-// ball, a stack of boxes, characters against walls and slopes.
+// Scenarios built in C++ for the world tests and benchmarks: the tunnel (scenarios/tunnel.yaml), a
+// dropped ball, a stack of boxes, characters against walls and slopes.
 
 #include <cmath>
 #include <numbers>
@@ -35,8 +35,8 @@ inline double field(const Scenario& s, const std::vector<double>& values, int en
     return i >= 0 ? values[static_cast<std::size_t>(i)] : std::nan("");
 }
 
-/// The documents' tunnel: a 0.3 m sphere from x = −3 at `speed` m/s towards a 10 cm wall,
-/// 60 Hz, 40 frames, frames landing at `phase`; logs first_contact(bullet, wall).
+/// The tunnel of scenarios/tunnel.yaml: a 0.3 m sphere from x = −3 at `speed` m/s towards a 10 cm
+/// wall, 60 Hz, 40 frames, frames landing at `phase`; logs first_contact(bullet, wall).
 inline Scenario tunnel_scene(double speed, double phase, Detection detection) {
     Scenario s;
     s.name = "tunnel";

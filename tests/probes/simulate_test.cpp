@@ -275,7 +275,7 @@ TEST_CASE("a character stands on a 40° slope and slides down a 50° one under a
     CHECK(along == Approx(0.5 * 9.81 * std::sin(50 * std::numbers::pi / 180) * std::pow(59 / 60.0, 2)).epsilon(0.1));
 }
 
-TEST_CASE("t = 0 queries reproduce the documents' push-out demo", "[world]") {
+TEST_CASE("t = 0 queries reproduce the floor-and-feet push-out of scenarios/mtv.yaml", "[world]") {
     Scenario s;
     s.bodies.push_back(make_body("floor", Aabb{{-5, -1, -5}, {5, 0, 5}}, {}, {}, true));
     s.bodies.push_back(make_body("feet", Aabb{{-0.4, -0.3, -0.4}, {0.4, 1.5, 0.4}}, {}));

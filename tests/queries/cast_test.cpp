@@ -1,5 +1,5 @@
-// Sphere casts: hand-solved face, edge and corner times; near misses and early corners past a
-// box's rounded edges; the tunnel demo of 000; started-inside and touching rules; and random
+// Sphere casts: hand-solved face, edge and corner times; near misses and early corners past a box's
+// rounded edges; the tunnel of scenarios/tunnel.yaml; started-inside and touching rules; and random
 // properties checked against an independent oracle (the first root of a convex distance).
 #include <catch2/catch.hpp>
 
@@ -138,8 +138,8 @@ TEST_CASE("a diagonal pass near a corner: the exact time is the first touch") {
 }
 
 TEST_CASE("tunnel: every speed and frame offset is caught exactly one radius from the wall") {
-    // 000's demo: a 10 cm wall (±2 m in y and z), a 0.3 m sphere from x = −3 at 60 Hz. The
-    // offset shifts where the frames land: frame k starts at x = −3 − offset·step + k·step.
+    // scenarios/tunnel.yaml: a 10 cm wall (±2 m in y and z), a 0.3 m sphere from x = −3 at 60 Hz.
+    // The offset shifts where the frames land: frame k starts at x = −3 − offset·step + k·step.
     const Aabb wall{{-0.05, -2, -2}, {0.05, 2, 2}};
     const double r = 0.3, dt = 1.0 / 60.0;
     int discrete_missed = 0, discrete_caught = 0;

@@ -1,4 +1,4 @@
-// Rendering: the text log reproduces the documents' demo lines from measured values, JSON keeps
+// Rendering: the text log reproduces the lines of expected/*.log from measured values, JSON keeps
 // full precision, NaN prints as "none"/null, and rounding never prints "-0.000".
 #include <catch2/catch.hpp>
 
@@ -20,7 +20,7 @@ Scenario two_boxes() {
 }
 } // namespace
 
-TEST_CASE("axis overlaps print one line per axis and mark the shallowest, as the mtv demo does") {
+TEST_CASE("axis overlaps print one line per axis and mark the shallowest, as scenarios/mtv.yaml does") {
     Scenario s = two_boxes();
     s.log.push_back(LogDef{"axis_overlaps", "", "", 2, {}, AxisOverlapsLog{0, 1}});
     const Layout layout = layout_of(s);
@@ -73,7 +73,7 @@ TEST_CASE("a missed first contact prints none and JSON gives null for unmeasured
     CHECK(json.find("\"frame\": null") != std::string::npos);
 }
 
-TEST_CASE("the separating axis readout names the axis as the documents do") {
+TEST_CASE("the separating axis readout names the axis as expected/sat-boxes.log does") {
     Scenario s;
     s.bodies.resize(2);
     s.bodies[0].name = "stick_a";

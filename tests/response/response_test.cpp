@@ -1,4 +1,4 @@
-// Response: split, slide, reflect, respond, push-out, slope and apex, against the documents'
+// Response: split, slide, reflect, respond, push-out, slope and apex, against hand-worked
 // figures and against properties that must hold at every angle.
 #include <catch2/catch.hpp>
 
@@ -58,7 +58,7 @@ TEST_CASE("push out from y = 0.60 by a 0.30 m contact plus the 1 mm skin lands a
     CHECK_THAT(push_out({0, 0.6, 0}, floor_to_feet), near_vec({0, 0.901, 0}, 1e-12));
 }
 
-TEST_CASE("apex after n bounces is h e^(2n): the documents' table") {
+TEST_CASE("apex after n bounces is h e^(2n): a 2 m drop with e = 0.5, 0.8, 0.95 and 1") {
     struct Row {
         double e;
         double a1, a2, a3;

@@ -1,10 +1,10 @@
 #pragma once
 /// \file
 /// A sweep model whose cells are worked out in closed form, so the grid, threads, shards and
-/// formats can be tested without the world: the documents' tunnel (a 0.3 m sphere from x = −3
-/// at `speed` toward a 10 cm wall, frames at t = (k + offset)/60, k = 0 … 39). Discrete: the
-/// first frame whose centre lies inside the 70 cm window −0.35 < x < 0.35. Swept: always caught
-/// at x = −0.35, time 2.65/speed.
+/// formats can be tested without the world: the tunnel of scenarios/tunnel.yaml (a 0.3 m sphere
+/// from x = −3 at `speed` toward a 10 cm wall, frames at t = (k + offset)/60, k = 0 … 39).
+/// Discrete: the first frame whose centre lies inside the 70 cm window −0.35 < x < 0.35. Swept:
+/// always caught at x = −0.35, time 2.65/speed.
 
 #include <cmath>
 #include <limits>

@@ -1,5 +1,6 @@
-// The real pipeline (template → instantiate → simulate) over the documents' tunnel grid:
-// speed 30:300:15 × offset 0:0.95:0.05, both modes, against the closed form of seed 000.
+// The real pipeline (template → instantiate → simulate) over a tunnel grid (scenarios/tunnel.yaml:
+// a 0.3 m sphere from x = −3 towards a 10 cm wall, 60 Hz, 40 frames): speed 30:300:15 × offset
+// 0:0.95:0.05, both modes, against the closed form in closed_form.h.
 #include <catch2/catch.hpp>
 
 #include <cmath>
