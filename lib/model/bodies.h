@@ -8,6 +8,7 @@
 #include <string>
 
 #include "model/diagnostic.h"
+#include "response/response.h"
 #include "shapes/shapes.h"
 
 namespace collide {
@@ -24,6 +25,12 @@ enum class Integrator : std::uint8_t {
     euler, ///< semi-implicit Euler as game engines do: v += g·dt, then p += v·dt
 };
 
+/// How the world applies friction at a contact.
+enum class FrictionModel : std::uint8_t {
+    coulomb,     ///< the tangential velocity change is at most μ times the normal one (impulse-bounded)
+    per_contact, ///< each contact keeps (1 − f) of the sliding velocity (a designer's dial, rate-dependent)
+};
+
 /// World settings.
 struct WorldDef {
     double dt = 1.0 / 60.0;                    ///< step (s) > 0; written as `rate` (Hz) or `dt`
@@ -36,6 +43,9 @@ struct WorldDef {
     double rest_speed = 0.01;                  ///< a body slower than this (m/s) …
     double rest_time = 0.25;                   ///< … for this long (s) is at rest
     int character_iterations = 4;              ///< push-out + slide passes per frame for characters
+    FrictionModel friction_model = FrictionModel::coulomb; ///< how contacts apply friction
+    Combine friction_combine = Combine::max;               ///< a pair's friction from its bodies'
+    Combine restitution_combine = Combine::max;            ///< a pair's restitution from its bodies'
 };
 
 /// A body: a shape in its local frame, placed at `position` turned by `rotation`.
@@ -46,10 +56,13 @@ struct BodyDef {
     Vec3 position;           ///< world position of the local origin at t = 0 (m)
     Vec3 velocity;           ///< initial velocity (m/s)
     Quat rotation;           ///< orientation (fixed: bodies translate without turning)
-    double restitution = 0;  ///< bounciness in [0, 1]; a pair uses the larger of its two
-    double friction = 0;     ///< share of the sliding speed removed per contact, in [0, 1]; a pair uses the larger
+    double restitution = 0;  ///< bounciness in [0, 1]; a pair combines its two by world.restitution_combine
+    double friction = 0;     ///< Coulomb μ ≥ 0 (per_contact: share of the sliding speed removed
+                             ///< per contact, in [0, 1]); a pair combines its two by world.friction_combine
     double mass = 1;         ///< kg > 0; splits responses between two dynamic bodies
     bool is_static = false;  ///< never moves; infinite mass
+    bool kinematic = false;  ///< moved by its velocity only, never by contacts or gravity;
+                             ///< pushes and carries others as a static body would
     bool ccd = false;        ///< swept detection for this body even when the world is discrete
     bool character = false;  ///< moved by push-out + slide + slope limit, no bounce
     double slope_limit = 46; ///< degrees; steeper surfaces are walls for a character

@@ -21,6 +21,15 @@ double apex_after_bounces(double height, double restitution, int bounces) {
     return height * std::pow(restitution, 2.0 * bounces);
 }
 
+Vec3 respond_coulomb(const Vec3& v, const Vec3& n, double restitution, double mu) {
+    const Split s = split_velocity(v, n);
+    if (s.amount >= 0) return v;
+    const double j = -(1.0 + restitution) * s.amount;
+    const double slide = length(s.sliding);
+    const double keep = slide > 0 ? std::max(0.0, slide - std::max(0.0, mu) * j) / slide : 0.0;
+    return n * (-s.amount * restitution) + s.sliding * keep;
+}
+
 Vec3 surface_normal_tilted(double degrees) {
     const double a = degrees * (std::numbers::pi / 180.0);
     return {-std::sin(a), std::cos(a), 0.0};

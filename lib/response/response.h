@@ -36,15 +36,43 @@ constexpr Vec3 reflect_velocity(const Vec3& v, const Vec3& n, double restitution
     return v - n * (dot(v, n) * (1.0 + restitution));
 }
 
-/// The full response: if v heads into the surface (v·n < 0), the normal part is reversed and
-/// scaled by `restitution` and the sliding part is scaled by (1 − friction), friction clamped to
-/// [0, 1]; a velocity already leaving (v·n ≥ 0) is returned untouched.
+/// The full response: unless v is leaving the surface (v·n > 0, returned untouched), the normal
+/// part is reversed and scaled by `restitution` and the sliding part is scaled by
+/// (1 − friction), friction clamped to [0, 1]. A velocity along the surface (v·n = 0) is
+/// responded to: it keeps (1 − friction) of its slide.
 constexpr Vec3 respond_velocity(const Vec3& v, const Vec3& n, double restitution, double friction) {
     const Split s = split_velocity(v, n);
-    if (s.amount >= 0) return v;
+    if (s.amount > 0) return v;
     const double f = friction < 0 ? 0 : (friction > 1 ? 1 : friction);
     return n * (-s.amount * restitution) + s.sliding * (1.0 - f);
 }
+
+/// How a pair's two coefficients (friction or restitution) make the pair's one, as PhysX and
+/// Unity name the rules.
+enum class Combine : unsigned char {
+    max,      ///< the larger of the two
+    min,      ///< the smaller of the two
+    average,  ///< their mean
+    multiply, ///< their product
+};
+
+/// The pair's coefficient from its two bodies' `a` and `b` under `rule`.
+constexpr double combine_coefficients(Combine rule, double a, double b) {
+    switch (rule) {
+    case Combine::max: return a > b ? a : b;
+    case Combine::min: return a < b ? a : b;
+    case Combine::average: return 0.5 * (a + b);
+    case Combine::multiply: return a * b;
+    }
+    return a > b ? a : b;
+}
+
+/// A Coulomb friction response of a relative velocity `v` (m/s) against the unit normal n: the
+/// normal part, if it heads in (v·n < 0), is reversed and scaled by `restitution`, a normal
+/// velocity change of j = −(1 + e)(v·n); the tangential part loses min(|v_t|, μ·j) (friction
+/// bounded by the normal change, so a slow enough slide stops: static friction). A velocity
+/// already leaving (v·n ≥ 0) is returned untouched.
+Vec3 respond_coulomb(const Vec3& v, const Vec3& n, double restitution, double mu);
 
 /// B's position pushed out of A along a contact (normal from A to B): position + n·(depth + skin) (m).
 constexpr Vec3 push_out(const Vec3& position, const Contact& contact, double skin = kDefaultSkin) {

@@ -173,7 +173,7 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     const auto view =
             read_map(r.problems, n, path, name_mark,
                      {"sphere", "box", "capsule", "triangle", "hull", "plane", "position", "velocity", "rotation",
-                      "restitution", "friction", "mass", "static", "ccd", "character", "slope_limit"});
+                      "restitution", "friction", "mass", "static", "kinematic", "ccd", "character", "slope_limit"});
     if (!view) return;
     const Entry* shape = nullptr;
     for (const Entry& entry : view->entries) {
@@ -196,9 +196,16 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     num.read_into(view->find("friction"), {&BodyDef::friction, index}, path + ".friction", kUnit);
     num.read_into(view->find("mass"), {&BodyDef::mass, index}, path + ".mass", kPositive);
     read_bool(r.problems, view->find("static"), b.is_static, path + ".static");
+    if (const Entry* k = view->find("kinematic"); read_bool(r.problems, k, b.kinematic, path + ".kinematic")) {
+        if (b.kinematic && b.is_static)
+            r.problems.error(k->key_mark, path + ": a body is static or kinematic, not both");
+    }
     read_bool(r.problems, view->find("ccd"), b.ccd, path + ".ccd");
     read_bool(r.problems, view->find("character"), b.character, path + ".character");
     num.read_into(view->find("slope_limit"), {&BodyDef::slope_limit, index}, path + ".slope_limit", Check{0, 90});
+    if (b.kinematic && b.character)
+        r.problems.error(view->find("character")->key_mark,
+                         path + ": a character is moved by its controller, so it cannot be kinematic too");
     if (shape && shape->key == "plane" && !b.is_static)
         r.problems.error(shape->key_mark, path + ": a plane is infinite, so it must be static (add static: true)");
 }
@@ -209,7 +216,8 @@ void read_world(ReaderState& r, const Entry* e) {
     if (!e) return;
     const auto view = read_map(r.problems, e->value, "world", e->key_mark,
                                {"rate", "dt", "frames", "duration", "gravity", "detection", "phase", "skin",
-                                "integrator", "rest_speed", "rest_time", "character_iterations"});
+                                "integrator", "rest_speed", "rest_time", "character_iterations", "friction_model",
+                                "friction_combine", "restitution_combine"});
     if (!view) return;
     NumberReader& num = r.numbers;
     WorldDef& w = r.t.base.world;
@@ -283,6 +291,35 @@ void read_world(ReaderState& r, const Entry* e) {
                 r.problems.error(mark_of(in->value, in->key_mark),
                                  "world.integrator must be exact or euler, got \"" + s + "\"");
         }
+    }
+    if (const Entry* f = view->find("friction_model")) {
+        std::string s;
+        if (read_string(r.problems, f, s, "world.friction_model", false)) {
+            if (s == "coulomb")
+                w.friction_model = FrictionModel::coulomb;
+            else if (s == "per_contact")
+                w.friction_model = FrictionModel::per_contact;
+            else
+                r.problems.error(mark_of(f->value, f->key_mark),
+                                 "world.friction_model must be coulomb or per_contact, got \"" + s + "\"");
+        }
+    }
+    for (const auto& [key, field] : {std::pair{"friction_combine", &WorldDef::friction_combine},
+                                     std::pair{"restitution_combine", &WorldDef::restitution_combine}}) {
+        const Entry* c = view->find(key);
+        std::string s;
+        if (!c || !read_string(r.problems, c, s, std::string("world.") + key, false)) continue;
+        if (s == "max")
+            w.*field = Combine::max;
+        else if (s == "min")
+            w.*field = Combine::min;
+        else if (s == "average")
+            w.*field = Combine::average;
+        else if (s == "multiply")
+            w.*field = Combine::multiply;
+        else
+            r.problems.error(mark_of(c->value, c->key_mark),
+                             std::string("world.") + key + " must be max, min, average or multiply, got \"" + s + "\"");
     }
     num.read_into(view->find("rest_speed"), {&WorldDef::rest_speed}, "world.rest_speed", kNonNegative);
     num.read_into(view->find("rest_time"), {&WorldDef::rest_time}, "world.rest_time", kNonNegative);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -53,13 +54,15 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.base_bounds = bounds_of(b.base);
         b.position = d.position;
         b.is_static = d.is_static;
-        b.character = d.character && !d.is_static;
-        b.swept = !b.is_static && !b.character && (d.ccd || def_.detection == Detection::swept);
+        b.kinematic = d.kinematic && !d.is_static;
+        b.character = d.character && !d.is_static && !b.kinematic;
+        const bool driven = b.is_static || b.kinematic || b.character; // never moved by contacts
+        b.swept = !driven && (d.ccd || def_.detection == Detection::swept);
         b.velocity = b.is_static ? Vec3{} : d.velocity;
         b.desired = b.character ? d.velocity : Vec3{};
         b.fall = Vec3{};
-        b.accel = (b.is_static || b.character) ? Vec3{} : def_.gravity;
-        b.inv_mass = (b.is_static || b.character) ? 0.0 : 1.0 / d.mass;
+        b.accel = driven ? Vec3{} : def_.gravity;
+        b.inv_mass = driven ? 0.0 : 1.0 / d.mass;
         b.restitution = d.restitution;
         b.friction = d.friction;
         b.slope_limit = d.slope_limit;
@@ -73,7 +76,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         for (std::size_t j = i + 1; j < n; ++j) {
             const StepBody& a = bodies_[i];
             const StepBody& b = bodies_[j];
-            if (a.is_static && b.is_static) continue;
+            if (a.inv_mass == 0 && b.inv_mass == 0 && !a.character && !b.character) continue; // neither responds
             StepPair p;
             p.i = static_cast<int>(i);
             p.j = static_cast<int>(j);
@@ -85,6 +88,38 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     }
     resting_.resize(pairs_.size());
     cast_bounds_.resize(n);
+    if (def_.friction_model == FrictionModel::coulomb) ground_at_start();
+}
+
+/// Coulomb friction only: a dynamic body placed within the skin of a base (static, kinematic,
+/// or itself resting) that its gravity presses it into starts out resting on the nearest one,
+/// so friction holds it from t = 0 (a crate set on a ramp, a box set on a floor).
+void World::ground_at_start() {
+    const int n = static_cast<int>(bodies_.size());
+    const double reach = def_.skin + kGroundGap;
+    for (int i = 0; i < n; ++i) {
+        StepBody& b = body(i);
+        if (b.inv_mass == 0 || b.accel == Vec3{}) continue;
+        double nearest = reach;
+        for (int j = 0; j < n; ++j) {
+            if (j == i || !is_base(j)) continue;
+            const Aabb bi = bounds(i), bj = bounds(j);
+            if (bi.min.x > bj.max.x + reach || bj.min.x > bi.max.x + reach || bi.min.y > bj.max.y + reach ||
+                bj.min.y > bi.max.y + reach || bi.min.z > bj.max.z + reach || bj.min.z > bi.max.z + reach)
+                continue;
+            const DistanceResult d = distance(placed(j), placed(i)); // normal from the base to the body
+            if (!d.supported || !(d.distance > 0) || d.distance > nearest) continue;
+            const StepBody& under = body(j);
+            if (dot(b.accel, d.normal) >= 0 || dot(b.velocity - under.velocity, d.normal) >= bounce_speed_) continue;
+            nearest = d.distance;
+            b.ground = j;
+            b.ground_normal = d.normal;
+        }
+        if (b.ground >= 0) {
+            const double leaving = dot(b.velocity - body(b.ground).velocity, b.ground_normal);
+            if (leaving < 0) b.velocity -= b.ground_normal * leaving;
+        }
+    }
 }
 
 // ---- notifications -------------------------------------------------------------------
@@ -107,11 +142,49 @@ inline void World::tell_response(int index, const Vec3& before, const Vec3& afte
 
 inline World::StepBody& World::body(int index) { return bodies_[static_cast<std::size_t>(index)]; }
 
-/// Gravity, less the part pressing a resting body into its ground.
-inline Vec3 World::grounded_accel(const StepBody& b) {
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+/// Slower than this (m/s) along its ground, a resting body is not sliding.
+constexpr double kSlideEpsilon = 1e-9;
+
+/// The acceleration of a body while it rests on its ground: gravity less the part pressing it
+/// into the ground (the normal force N/m). Under Coulomb friction, less μ·N/m against the
+/// sliding velocity relative to the ground (kinetic friction), or, when it does not slide and
+/// the rest of gravity is at most μ·N/m, nothing at all (static friction holds it).
+inline Vec3 World::grounded_accel(const StepBody& b) const {
     if (b.ground < 0) return b.accel;
-    const double in = dot(b.accel, b.ground_normal);
-    return in < 0 ? b.accel - b.ground_normal * in : b.accel;
+    const Vec3& n = b.ground_normal;
+    const double in = dot(b.accel, n);
+    if (in >= 0) return b.accel;
+    const Vec3 along = b.accel - n * in;
+    if (def_.friction_model != FrictionModel::coulomb) return along;
+    const StepBody& g = bodies_[static_cast<std::size_t>(b.ground)];
+    const double limit = combine_coefficients(def_.friction_combine, b.friction, g.friction) * -in;
+    if (!(limit > 0)) return along;
+    const Vec3 slide = slide_velocity(b.velocity - g.velocity, n);
+    const double speed = length(slide);
+    if (speed > kSlideEpsilon) return along - slide * (limit / speed);
+    const double pull = length(along);
+    if (pull <= limit) return Vec3{};
+    return along * (1 - limit / pull);
+}
+
+/// How long until kinetic friction stops a resting body's slide along its ground under the
+/// acceleration `a` (s); infinity when it does not slow down.
+inline double World::time_to_stop(const StepBody& b, const Vec3& a) const {
+    if (b.ground < 0 || def_.friction_model != FrictionModel::coulomb) return kInfinity;
+    const StepBody& g = bodies_[static_cast<std::size_t>(b.ground)];
+    const Vec3 slide = slide_velocity(b.velocity - g.velocity, b.ground_normal);
+    const double speed = length(slide);
+    if (!(speed > kSlideEpsilon)) return kInfinity;
+    const double rate = dot(a, slide) / speed; // d(speed)/dt along the slide
+    return rate < 0 ? speed / -rate : kInfinity;
+}
+
+/// Removes what is left of a resting body's slide along its ground (after it stopped).
+inline void World::stop_sliding(StepBody& b) {
+    const StepBody& g = bodies_[static_cast<std::size_t>(b.ground)];
+    b.velocity -= slide_velocity(b.velocity - g.velocity, b.ground_normal);
 }
 
 /// The acceleration a body moves with inside a step (gravity is a kick under Euler).
@@ -161,8 +234,26 @@ void World::step_frame() {
 [[gnu::always_inline]] inline void World::move(int index, double tau) {
     StepBody& b = body(index);
     if (b.is_static || tau <= 0) return;
-    const Vec3 a = motion_accel(b);
+    Vec3 a = motion_accel(b);
     if (b.velocity == Vec3{} && a == Vec3{}) return;
+    if (b.ground >= 0 && exact_) {
+        // Kinetic friction may stop the slide inside this move: move to that moment, stop,
+        // then let static friction decide the rest.
+        const double stop = time_to_stop(b, a);
+        if (stop < tau) {
+            advance_body(index, stop, a);
+            stop_sliding(b);
+            tau -= stop;
+            a = motion_accel(b);
+            if (b.velocity == Vec3{} && a == Vec3{}) return;
+        }
+    }
+    advance_body(index, tau, a);
+}
+
+/// Moves body `index` for `tau` s with constant acceleration `a` (m/s²), telling observers.
+inline void World::advance_body(int index, double tau, const Vec3& a) {
+    StepBody& b = body(index);
     if (wanted_ & kOnMove) tell_move(index, tau, a);
     b.position += b.velocity * tau + a * (0.5 * tau * tau);
     b.velocity += a * tau;
@@ -183,7 +274,13 @@ void World::step_frame() {
             b.fall += def_.gravity * h;
             b.velocity = b.desired + b.fall;
         } else if (!exact_) {
-            b.velocity += grounded_accel(b) * h;
+            const double stop = time_to_stop(b, grounded_accel(b));
+            if (stop < h) { // friction stops the slide within the kick
+                stop_sliding(b);
+                b.velocity += grounded_accel(b) * (h - stop);
+            } else {
+                b.velocity += grounded_accel(b) * h;
+            }
         }
     }
     if (!any_swept_pair_) {
@@ -236,10 +333,10 @@ void World::step_frame() {
     }
 }
 
-/// A body others can rest on: static, or itself resting on something.
+/// A body others can rest on: static, kinematic, or itself resting on something.
 inline bool World::is_base(int index) const {
     const StepBody& b = bodies_[static_cast<std::size_t>(index)];
-    return b.is_static || b.ground >= 0;
+    return b.is_static || b.kinematic || b.ground >= 0;
 }
 
 /// After a swept touch of i and j (normal n from i to j): a free dynamic body against a
@@ -254,7 +351,7 @@ inline bool World::try_ground(int i, int j, const Vec3& n) {
         mover = j, base = i, out = n;
     if (mover < 0) return false;
     StepBody& b = body(mover);
-    if (b.is_static || b.character) return false;
+    if (b.inv_mass == 0) return false; // static, kinematic or a character
     const StepBody& under = body(base);
     const double leaving = dot(b.velocity - under.velocity, out);
     if (leaving >= bounce_speed_ || dot(b.accel - grounded_accel(under), out) >= 0) return false;
@@ -363,9 +460,10 @@ inline void World::respond_pair(int i, int j, const Vec3& n) {
     if (wa + wb <= 0) return;
     const Vec3 rel = b.velocity - a.velocity;
     if (dot(rel, n) >= 0) return;
-    const double e = std::max(a.restitution, b.restitution);
-    const double f = std::max(a.friction, b.friction);
-    const Vec3 after = respond_velocity(rel, n, e, f);
+    const double e = combine_coefficients(def_.restitution_combine, a.restitution, b.restitution);
+    const double f = combine_coefficients(def_.friction_combine, a.friction, b.friction);
+    const Vec3 after = def_.friction_model == FrictionModel::coulomb ? respond_coulomb(rel, n, e, f)
+                                                                     : respond_velocity(rel, n, e, f);
     const Vec3 va = a.velocity, vb = b.velocity;
     if (wa == 0) {
         b.velocity = a.velocity + after;
@@ -433,6 +531,8 @@ inline void World::push_pair(int i, int j, const Contact& c) {
             tell_contact(p.i, p.j, frame_time_);
             push_pair(p.i, p.j, q.contact);
             respond_pair(p.i, p.j, q.contact.normal);
+            // Under Coulomb friction a contact that leaves a body resting grounds it, as a cast does.
+            if (def_.friction_model == FrictionModel::coulomb) try_ground(p.i, p.j, q.contact.normal);
         }
         if (!found) break;
     }
@@ -484,7 +584,7 @@ inline void World::character_contact(StepBody& c, const StepBody& o, const Conta
     }
     // A wall: out along the normal, slide along it, friction takes its share of the travel.
     c.position += n * (hit.depth + def_.skin);
-    const double f = std::clamp(std::max(c.friction, o.friction), 0.0, 1.0);
+    const double f = std::clamp(combine_coefficients(def_.friction_combine, c.friction, o.friction), 0.0, 1.0);
     if (dot(c.velocity, n) < 0) {
         c.position -= slide_velocity(c.velocity, n) * (f * step_);
         c.velocity = respond_velocity(c.velocity, n, 0, f);

@@ -191,6 +191,7 @@ private:
         double friction = 0;    ///< [0, 1]
         double slope_limit = 0; ///< degrees (characters)
         bool is_static = false; ///< never moves
+        bool kinematic = false; ///< moved by its velocity only
         bool swept = false;     ///< ccd or a swept world
         bool character = false; ///< moved by push-out + slide
         bool dirty = true;      ///< `placed` is stale
@@ -243,7 +244,11 @@ private:
     void tell_contact(int i, int j, double time);
     void tell_response(int index, const Vec3& before, const Vec3& after);
     StepBody& body(int index);
-    static Vec3 grounded_accel(const StepBody& b);
+    Vec3 grounded_accel(const StepBody& b) const;
+    double time_to_stop(const StepBody& b, const Vec3& a) const;
+    void stop_sliding(StepBody& b);
+    void advance_body(int index, double tau, const Vec3& a);
+    void ground_at_start();
     Vec3 motion_accel(const StepBody& b) const;
     void move(int index, double tau);
     void move_all(double tau);

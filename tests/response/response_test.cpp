@@ -48,6 +48,19 @@ TEST_CASE("a velocity already leaving the surface is left untouched") {
     CHECK(respond_velocity(leaving, n, 0.5, 0.9) == leaving);
 }
 
+TEST_CASE("a velocity along the surface (v.n = 0) keeps (1 - friction) of its slide") {
+    CHECK_THAT(respond_velocity({4, 0, 0}, {0, 1, 0}, 0.5, 0.25), near_vec({3, 0, 0}));
+    CHECK_THAT(respond_velocity({4, 0, 0}, {0, 1, 0}, 0.5, 0.0), near_vec({4, 0, 0}));
+}
+
+TEST_CASE("Coulomb response: the slide loses at most mu times the normal velocity change") {
+    // v = (3, -2, 0) on a floor, e = 0.5: the normal change is 1.5 · 2 = 3 m/s; mu 0.5 takes
+    // 1.5 m/s off the 3 m/s slide; mu 2 would take 6, so the slide stops (static friction).
+    CHECK_THAT(respond_coulomb({3, -2, 0}, {0, 1, 0}, 0.5, 0.5), near_vec({1.5, 1, 0}));
+    CHECK_THAT(respond_coulomb({3, -2, 0}, {0, 1, 0}, 0.5, 2.0), near_vec({0, 1, 0}));
+    CHECK(respond_coulomb({3, 2, 0}, {0, 1, 0}, 0.5, 2.0) == Vec3{3, 2, 0}); // leaving: untouched
+}
+
 TEST_CASE("restitution 1 keeps the speed of a head-on hit and reverses it") {
     const Vec3 v{0, -4, 0};
     CHECK_THAT(respond_velocity(v, {0, 1, 0}, 1.0, 0.0), near_vec({0, 4, 0}));

@@ -375,6 +375,34 @@ TEST_CASE("an unknown integrator is an error", "[scenario][errors]") {
     expect_one("world: { integrator: rk4 }\n", 1, "rk4", "must be exact or euler");
 }
 
+TEST_CASE("an unknown friction model or combine rule is an error", "[scenario][errors]") {
+    expect_one("world: { friction_model: viscous }\n", 1, "viscous", "must be coulomb or per_contact");
+    expect_one("world: { friction_combine: median }\n", 1, "median", "must be max, min, average or multiply");
+    expect_one("world:\n  restitution_combine: 3\n", 2, "3", "world.restitution_combine must be max, min");
+}
+
+TEST_CASE("a body cannot be kinematic and static, or kinematic and a character", "[scenario][errors]") {
+    expect_one("bodies:\n  p: { box: { half: [1, 1, 1] }, static: true, kinematic: true }\n", 2, "kinematic",
+               "static or kinematic, not both");
+    expect_one("bodies:\n  p: { sphere: { radius: 1 }, kinematic: true, character: true }\n", 2, "character",
+               "cannot be kinematic too");
+    expect_one("bodies:\n  p: { sphere: { radius: 1 }, kinematic: 2 }\n", 2, "2", "kinematic");
+}
+
+TEST_CASE("the friction settings are read", "[scenario]") {
+    const ScenarioTemplate t = parse_scenario_template(
+            "world: { friction_model: per_contact, friction_combine: multiply, restitution_combine: min }\n"
+            "bodies:\n  p: { box: { half: [1, 1, 1] }, kinematic: true, velocity: [0, 1, 0] }\n",
+            "ok.yaml");
+    const Scenario& s = t.base();
+    CHECK(s.world.friction_model == FrictionModel::per_contact);
+    CHECK(s.world.friction_combine == Combine::multiply);
+    CHECK(s.world.restitution_combine == Combine::min);
+    REQUIRE(s.bodies.size() == 1);
+    CHECK(s.bodies[0].kinematic);
+    CHECK(parse_scenario_template("name: x\n", "d.yaml").base().world.friction_model == FrictionModel::coulomb);
+}
+
 TEST_CASE("too many character iterations are an error", "[scenario][errors]") {
     expect_one("world: { character_iterations: 17 }\n", 1, "17", "must be in [1, 16]");
 }
