@@ -207,6 +207,33 @@ TEST_CASE("review on the command line: nothing pending, unknown names, answers f
     CHECK(run_collide("check " + (d / "s") + exp).exit_code == 0);
 }
 
+TEST_CASE("checks and reviews running at once never leave a half-written golden or pending file") {
+    Dir d("concurrent");
+    const std::string exp = " --expected " + (d / "exp");
+    const std::string check = "check " + (d / "s") + exp;
+    const NoCI no_ci;
+    for (int i = 0; i < 6; ++i)
+        write(d / ("s/s" + std::to_string(i) + ".yaml"),
+              "log:\n  - slope: { surface_degrees: " + std::to_string(40 + i) + ", limit: 46 }\n");
+    // Two writers at once, twice over: the second process's output goes to a file of its own.
+    const std::string exe = std::string("'") + COLLIDE_EXE + "'";
+    const std::string side = " >'" + (d / "side.out") + "' 2>&1 & ";
+    for (int round = 0; round < 2; ++round) {
+        run_collide(check + " --update" + side + exe + " " + check + " --update; wait");
+        for (int i = 0; i < 6; ++i)
+            write(d / ("s/s" + std::to_string(i) + ".yaml"),
+                  "log:\n  - slope: { surface_degrees: " + std::to_string(40 + i) + ".5, limit: 46 }\n");
+        run_collide(check + side + exe + " " + check + "; wait");
+        run_collide("review --accept-all" + exp + side + exe + " review --accept-all" + exp + "; wait");
+        run_collide("review --accept-all" + exp); // whatever a race left pending
+    }
+    const auto r = run_collide(check);
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 0);
+    for (const auto& f : fs::directory_iterator(d.path / "exp"))
+        CHECK(f.path().filename().string().find(".tmp.") == std::string::npos);
+}
+
 TEST_CASE("with CI=true a failing check writes no file at all") {
     Dir d("ci-pending");
     const std::string args = "check " + (d / "s") + " --expected " + (d / "exp");
