@@ -11,6 +11,9 @@ void add_sim_command(CLI::App& app, int& exit_code);
 void add_validate_command(CLI::App& app, int& exit_code);
 /// `collide check [FILE|DIR]...`: run scenarios and compare their logs with the goldens.
 void add_check_command(CLI::App& app, int& exit_code);
+/// `collide review [--accept-all | --reject-all | --accept NAME... | --reject NAME...]`: accept or
+/// reject the pending results of a failing check.
+void add_review_command(CLI::App& app, int& exit_code);
 /// `collide sweep FILE --vary …`: run a scenario over a parameter grid.
 void add_sweep_command(CLI::App& app, int& exit_code);
 /// `collide merge FILE...`: join a sweep's shard CSVs.

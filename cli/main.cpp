@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
     add_sim_command(app, exit_code);
     add_validate_command(app, exit_code);
     add_check_command(app, exit_code);
+    add_review_command(app, exit_code);
     add_sweep_command(app, exit_code);
     add_merge_command(app, exit_code);
     try {

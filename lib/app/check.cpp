@@ -4,6 +4,7 @@
 #include "app/check.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -62,10 +63,13 @@ struct Entry {
     std::string path;   ///< as shown: the argument, or DIR/FILE for a directory's scenarios
     std::string name;   ///< file stem: the golden is EXPECTED/NAME.log
     std::string golden; ///< EXPECTED/NAME.log
+    std::string values; ///< EXPECTED/NAME.values, the golden's full-precision values
     // filled by measure_entry (in parallel, one entry per task)
     ScenarioAttempt attempt;
-    std::string actual;                     ///< the rendered text log
-    std::optional<std::string> golden_text; ///< nullopt: no golden file
+    std::string actual;                      ///< the rendered text log
+    std::string actual_values;               ///< the values file of this run (report/golden.h)
+    std::optional<std::string> golden_text;  ///< nullopt: no golden file
+    std::vector<Diagnostic> golden_problems; ///< the golden's values are missing, malformed or do not match its log
     GoldenComparison comparison;
     std::vector<ExpectOutcome> expectations;
     double seconds = 0;                    ///< time spent measuring and comparing (s)
@@ -84,7 +88,7 @@ struct Discovery {
 /// Counts for the summary line.
 struct Tally {
     int passed = 0, failed = 0, differ = 0, missing = 0, expectation_failures = 0, bad_inputs = 0;
-    int created = 0, updated = 0, removed = 0, stale_left = 0;
+    int created = 0, updated = 0, removed = 0, stale_left = 0, pending = 0;
 };
 
 /// Where the report goes, and what it has gathered so far.
@@ -152,6 +156,7 @@ Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
         e.path = shown;
         e.name = fs::path(shown).stem().string();
         e.golden = (fs::path(options.expected_dir) / (e.name + ".log")).generic_string();
+        e.values = values_path_of(e.golden);
         const auto [it, fresh] = by_name.emplace(e.name, shown);
         if (!fresh) {
             report.problem({shown, 0, 0,
@@ -163,18 +168,20 @@ Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
     return discovery;
 }
 
-/// Goldens in `expected_dir` whose stem names no entry, sorted.
+/// Goldens in `expected_dir` (a NAME.log or a NAME.values) whose stem names no entry, as
+/// EXPECTED/NAME.log, sorted.
 std::vector<std::string> find_stale_goldens(const std::string& expected_dir, const std::vector<Entry>& entries) {
     std::set<std::string> names;
     for (const Entry& e : entries) names.insert(e.name);
-    std::vector<std::string> stale;
+    std::set<std::string> stale;
     std::error_code ec;
     if (fs::is_directory(expected_dir, ec))
-        for (const fs::directory_entry& d : fs::directory_iterator(expected_dir, ec))
-            if (d.is_regular_file(ec) && d.path().extension() == ".log" && !names.count(d.path().stem().string()))
-                stale.push_back(d.path().generic_string());
-    std::sort(stale.begin(), stale.end());
-    return stale;
+        for (const fs::directory_entry& d : fs::directory_iterator(expected_dir, ec)) {
+            const fs::path ext = d.path().extension();
+            if (d.is_regular_file(ec) && (ext == ".log" || ext == ".values") && !names.count(d.path().stem().string()))
+                stale.insert((fs::path(expected_dir) / (d.path().stem().string() + ".log")).generic_string());
+        }
+    return {stale.begin(), stale.end()};
 }
 
 // ---- plan -------------------------------------------------------------------------------------
@@ -230,15 +237,33 @@ std::optional<std::string> read_golden(const std::string& path, bool& unreadable
     return text.str();
 }
 
-/// Renders a measured entry's text log, checks its expectations and compares it with its golden.
+/// Renders a measured entry's text log and values, checks its expectations and compares it with
+/// its golden (text and values).
 void compare_entry(Entry& e) {
     const MeasuredScenario& m = *e.attempt.measured;
     e.actual = render_text(m.scenario, m.layout, m.values);
+    e.actual_values = render_values(m.scenario, m.layout, m.values, e.actual, e.name + ".log");
     e.expectations = check_expectations(m.scenario, m.layout, m.values);
     bool unreadable = false;
     e.golden_text = read_golden(e.golden, unreadable);
     if (unreadable) e.read_problems.push_back({e.golden, 0, 0, "cannot read the golden file"});
-    if (e.golden_text) e.comparison = compare_logs(*e.golden_text, e.actual, tolerance_of(m.scenario));
+    if (!e.golden_text) return;
+    const std::optional<std::string> values_text = read_golden(e.values, unreadable);
+    if (unreadable) {
+        e.read_problems.push_back({e.values, 0, 0, "cannot read the golden's values file"});
+        return;
+    }
+    if (!values_text) {
+        e.golden_problems.push_back({e.values, 0, 0,
+                                     fmt::format("missing: the golden {} has no full-precision values beside it; "
+                                                 "`collide check --update {}` writes them",
+                                                 e.golden, e.name)});
+        return;
+    }
+    auto [golden_values, problems] = read_values(*values_text, e.values, *e.golden_text, e.golden, e.name);
+    e.golden_problems = std::move(problems);
+    if (e.golden_problems.empty())
+        e.comparison = compare_golden(m.scenario, m.layout, m.values, e.actual, *e.golden_text, golden_values);
 }
 
 /// Measures one entry and, when that worked, compares it; times both.
@@ -283,9 +308,30 @@ bool write_report_file(const std::string& path, const std::string& text, CheckRe
     }
 }
 
-/// Writes an entry's actual log as its golden; returns whether it was written.
+/// The pending files of golden `golden` (EXPECTED/NAME.log): NAME.log.new and NAME.values.new.
+std::array<std::string, 2> pending_files(const std::string& golden) {
+    return {golden + ".new", values_path_of(golden) + ".new"};
+}
+
+/// Removes an entry's pending files, if any (a run that matches, or a golden just written).
+void remove_pending(const std::string& golden) {
+    std::error_code ec;
+    for (const std::string& p : pending_files(golden)) fs::remove(p, ec);
+}
+
+/// Writes a failing entry's log and values as pending (for `collide review`); lists it.
+void write_pending(const Entry& e, CheckReport& report) {
+    const auto [log, values] = pending_files(e.golden);
+    if (!write_report_file(values, e.actual_values, report) || !write_report_file(log, e.actual, report)) return;
+    report.out << "pending  " << log << " (`collide review` accepts or rejects it)\n";
+    ++report.tally.pending;
+}
+
+/// Writes an entry's actual log and values as its golden; returns whether it was written.
 bool bless_golden(const Entry& e, CheckReport& report) {
+    if (!write_report_file(e.values, e.actual_values, report)) return false;
     if (!write_report_file(e.golden, e.actual, report)) return false;
+    remove_pending(e.golden);
     report.out << (e.golden_text ? "updated  " : "created  ") << e.golden << '\n';
     ++(e.golden_text ? report.tally.updated : report.tally.created);
     return true;
@@ -298,10 +344,16 @@ void write_artifacts(const Entry& e, const std::string& block, const std::string
     write_report_file(base + ".diff", block, report);
 }
 
-/// Removes a stale golden; returns whether it is gone.
+/// Removes a stale golden (its log, values and pending files); returns whether it is gone.
 bool remove_stale_golden(const std::string& golden, const std::string& name, CheckReport& report) {
     std::error_code ec;
-    if (fs::remove(golden, ec)) {
+    remove_pending(golden);
+    const bool had_values = fs::remove(values_path_of(golden), ec);
+    if (ec) {
+        report.problem({values_path_of(golden), 0, 0, "cannot remove the stale golden's values: " + ec.message()});
+        return false;
+    }
+    if (fs::remove(golden, ec) || (had_values && !ec)) {
         report.out << "removed  " << golden << " (no scenario " << name << ")\n";
         ++report.tally.removed;
         return true;
@@ -345,12 +397,28 @@ Failure describe_golden_failure(const Entry& e, CheckReport& report) {
         return f;
     }
     ++report.tally.differ;
-    f.reason = "log differs from " + e.golden;
+    const auto& values = e.comparison.values;
+    if (values.empty())
+        f.reason = "log differs from " + e.golden;
+    else
+        f.reason = fmt::format("{} value{} differ{} from {} ({})", values.size(), values.size() == 1 ? "" : "s",
+                               values.size() == 1 ? "s" : "", e.golden, describe_value(values.front()));
     f.block = render_diff(e.name, e.path, e.golden, e.comparison, DiffStyle{false, report.style.context});
     f.shown = render_diff(e.name, e.path, e.golden, e.comparison, report.style);
-    report.annotations.push_back(github_annotation(
-            e.golden, e.comparison.changes.front().expected_line, 0,
-            fmt::format("{}: log differs from the golden\n{}", e.name, f.block.substr(f.block.find('\n') + 1))));
+    for (const LineChange& c : e.comparison.changes) {
+        if (c.values.empty())
+            report.annotations.push_back(
+                    github_annotation(e.golden, c.expected_line, 0,
+                                      fmt::format("{}: line {} differs from the golden\n- {}\n+ {}", e.name,
+                                                  c.expected_line, c.expected, c.actual)));
+        for (const ValueDiff& d : c.values)
+            report.annotations.push_back(
+                    github_annotation(e.golden, c.expected_line, 0,
+                                      fmt::format("{}: line {}: {}", e.name, c.expected_line, describe_value(d))));
+    }
+    for (const ValueDiff& d : e.comparison.unplaced)
+        report.annotations.push_back(
+                github_annotation(values_path_of(e.golden), 0, 0, fmt::format("{}: {}", e.name, describe_value(d))));
     return f;
 }
 
@@ -382,10 +450,30 @@ void describe_expectation_failures(const Entry& e, Failure& f, CheckReport& repo
     f.reason += fmt::format("{} expectation{} failed", failed, failed == 1 ? "" : "s");
 }
 
+/// Reports an entry whose golden cannot be compared (its values are missing, malformed or do
+/// not match its log): its problems on `err`, one line on `out`, a JUnit error.
+void report_broken_golden(const Entry& e, CheckReport& report) {
+    ++report.tally.bad_inputs;
+    std::string details;
+    for (const Diagnostic& p : e.golden_problems) {
+        const std::string line = format_problem(p, "check");
+        report.err << line << '\n';
+        details += line + "\n";
+        report.annotations.push_back(github_annotation(p.file, p.line, p.column, p.message));
+    }
+    report.trouble = true;
+    report.out << "error    " << e.name << " (golden " << e.golden << " cannot be compared)\n";
+    report.junit.push_back({e.name, e.path, e.seconds, false, true, "golden cannot be compared", details});
+}
+
 /// Reports one measured entry (blessing its golden first when allowed): `ok`, or its failure.
+/// Without CI, a golden that differs or is missing leaves the run's result pending beside it,
+/// and one that matches (or was just written) leaves none.
 void report_entry(const Entry& e, bool may_bless, const CheckOptions& options, CheckReport& report) {
-    bool golden_ok = e.golden_text && e.comparison.same();
+    if (!e.golden_problems.empty() && !may_bless) return report_broken_golden(e, report);
+    bool golden_ok = e.golden_text && e.golden_problems.empty() && e.comparison.same();
     if (!golden_ok && may_bless) golden_ok = bless_golden(e, report);
+    if (golden_ok && !options.ci) remove_pending(e.golden);
     Failure f;
     if (!golden_ok) f = describe_golden_failure(e, report);
     describe_expectation_failures(e, f, report);
@@ -397,6 +485,7 @@ void report_entry(const Entry& e, bool may_bless, const CheckOptions& options, C
     }
     ++report.tally.failed;
     report.out << f.shown;
+    if (!golden_ok && !options.ci) write_pending(e, report);
     report.junit.push_back({e.name, e.path, e.seconds, true, false, f.reason, f.block});
     if (!options.artifacts_dir.empty()) write_artifacts(e, f.block, options.artifacts_dir, report);
 }
@@ -428,6 +517,9 @@ std::string format_summary(const Tally& t, const CheckOptions& options, bool may
     if (t.bad_inputs) parts.push_back(fmt::format("{} bad input", t.bad_inputs));
     std::string summary = fmt::format("check: {} passed, {} failed", t.passed, t.failed + t.bad_inputs + t.stale_left);
     if (!parts.empty()) summary += " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
+    if (t.pending)
+        summary += fmt::format("; {} pending: `collide review` accepts or rejects {}", t.pending,
+                               t.pending == 1 ? "it" : "them");
     if (options.update) {
         if (may_write)
             summary += fmt::format("; goldens: {} created, {} updated, {} removed", t.created, t.updated, t.removed);

@@ -3,15 +3,20 @@
 /// `collide check`: measure scenarios, compare each text log with its golden file, check the
 /// scenarios' expectations, report what changed; `--update` blesses the current logs.
 ///
-/// Each `DIR/NAME.yaml` pairs with `EXPECTED/NAME.log` (NAME is the file stem). Scenarios are
+/// Each `DIR/NAME.yaml` pairs with the golden `EXPECTED/NAME.log` and its full-precision values
+/// `EXPECTED/NAME.values` (NAME is the file stem; report/golden.h). Without `CI` set, a scenario
+/// whose golden differs or is missing leaves its run as pending, `EXPECTED/NAME.log.new` and
+/// `EXPECTED/NAME.values.new` (what `--update NAME` would write, for `collide review`), and a
+/// scenario that matches removes its pending files; with `CI` set no pending file is written or
+/// removed. Scenarios are
 /// measured in parallel (`jobs`), but every report is printed in sorted file order, so the
 /// output is the same bytes for any number of jobs.
 ///
 /// Exit codes, as diff(1): 0 every log matches and every expectation holds; 1 a log differs, a
 /// golden is missing or stale, or an expectation failed; 2 bad input anywhere (a scenario that
 /// does not load, a path that does not exist, an unknown `--update` name, a file that cannot be
-/// written). 2 takes precedence over 1, and when any scenario has bad input no golden is
-/// written or removed, even with `--update`.
+/// written, a golden whose values are missing or do not match its log). 2 takes precedence over 1, and when any
+/// scenario has bad input no golden is written or removed, even with `--update`.
 
 #include <functional>
 #include <optional>
@@ -47,7 +52,7 @@ struct CheckOptions {
     bool annotations = false;              ///< print GitHub Actions `::error` lines for each failure
     int jobs = 1;                          ///< scenarios measured at once (≥ 1)
     bool color = false;                    ///< ANSI colours in diffs
-    bool ci = false;                       ///< running in CI (env `CI` set): say that goldens are read only
+    bool ci = false; ///< running in CI (env `CI` set): say that goldens are read only; write no pending files
 };
 
 /// How the command line asks for colour.

@@ -43,6 +43,15 @@ struct ExpectDef {
     SourceMark mark;         ///< where it was written
 };
 
+/// A per-field golden tolerance, `tolerance: { fields: { ID.FIELD: { absolute, relative } } }`:
+/// overrides the scenario's tolerance for that one logged value.
+struct FieldTolerance {
+    std::string field; ///< the logged value, `ID.FIELD` (the log entry's id, as in `expect:`)
+    double abs = -1;   ///< absolute tolerance in the field's unit; −1: the scenario's
+    double rel = -1;   ///< relative tolerance, a share of |expected|; −1: the scenario's
+    SourceMark mark;   ///< where it was written
+};
+
 /// A whole scenario, evaluated.
 struct Scenario {
     std::string file;                                   ///< path it was read from ("-" for stdin)
@@ -56,6 +65,7 @@ struct Scenario {
     int decimals = 3;                                   ///< default decimals in text logs
     double tolerance_abs = -1;                          ///< golden compare tolerance override (absolute); −1: default
     double tolerance_rel = -1;                          ///< golden compare tolerance override (relative); −1: default
+    std::vector<FieldTolerance> field_tolerances;       ///< per-field overrides of the two above, in file order
 };
 
 } // namespace collide

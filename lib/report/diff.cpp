@@ -1,31 +1,15 @@
 #include "report/diff.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 
 namespace collide {
 
 namespace {
 
-/// Decimals printed in a number's text ("0.512" → 3); −1 for scientific notation.
-int decimals_in(const std::string& text) {
-    if (text.find_first_of("eE") != std::string::npos) return -1;
-    const std::size_t point = text.find('.');
-    return point == std::string::npos ? 0 : static_cast<int>(text.size() - point - 1);
-}
-
-/// |diff| printed with as many decimals as the more precise number showed, so it is exact.
-std::string diff_text(const NumberDiff& d) {
-    const int de = decimals_in(d.expected_text);
-    const int da = decimals_in(d.actual_text);
-    if (de < 0 || da < 0) return fmt::format("{:.2e}", d.diff);
-    return fmt::format("{:.{}f}", d.diff, std::max(de, da));
-}
-
-std::string number_line(const NumberDiff& d) {
-    return fmt::format("  number {}: expected {}, actual {} (diff {} > tolerance {:g})\n", d.index, d.expected_text,
-                       d.actual_text, diff_text(d), d.allowed);
-}
+/// A value as the values file writes it: shortest round-trip form, NaN `none`.
+std::string value_text(double v) { return std::isnan(v) ? std::string("none") : fmt::format("{}", v); }
 
 /// The golden line a change sits at, for grouping and context (added lines sit before it).
 int anchor(const LineChange& c) { return c.expected_line; }
@@ -36,6 +20,25 @@ int last_consumed(const LineChange& c) {
 }
 
 } // namespace
+
+std::string describe_value(const ValueDiff& d) {
+    std::string out;
+    switch (d.kind) {
+    case ValueDiff::added:
+        return fmt::format("{}: new value {} (the golden has no such value)", d.key, value_text(d.actual));
+    case ValueDiff::removed:
+        return fmt::format("{}: no longer logged (the golden has {})", d.key, value_text(d.expected));
+    case ValueDiff::changed: break;
+    }
+    if (d.has_tolerance)
+        out = fmt::format("{}: expected {}, actual {} (diff {:.3g} > {:.3g}: absolute {:g}, relative {:g})", d.key,
+                          value_text(d.expected), value_text(d.actual), d.diff, d.allowed, d.tolerance.abs,
+                          d.tolerance.rel);
+    else
+        out = fmt::format("{}: {} → {} (diff {:.3g})", d.key, value_text(d.expected), value_text(d.actual), d.diff);
+    if (!d.printed.empty()) out += "; " + d.printed;
+    return out;
+}
 
 std::string paint(const std::string& text, const char* code, bool color) {
     if (!color) return text;
@@ -70,11 +73,15 @@ std::string render_diff(const std::string& name, const std::string& scenario_pat
                 shown = change.expected_line + 1;
             }
             if (change.kind != LineChangeKind::removed) out += paint("+ " + change.actual, "32", style.color) + "\n";
-            for (const NumberDiff& d : change.numbers) out += number_line(d);
+            for (const ValueDiff& d : change.values) out += "  " + describe_value(d) + "\n";
         }
         const int stop = std::min(golden_count, last + context);
         for (; shown <= stop; ++shown) out += "  " + golden[static_cast<std::size_t>(shown - 1)] + "\n";
         k = end;
+    }
+    if (!comparison.unplaced.empty()) {
+        out += paint("@@ values @@", "36", style.color) + "\n";
+        for (const ValueDiff& d : comparison.unplaced) out += "  " + describe_value(d) + "\n";
     }
     return out;
 }

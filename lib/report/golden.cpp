@@ -5,22 +5,61 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <fmt/format.h>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "report/render.h"
 
 namespace collide {
 
 namespace {
 
-/// The separator between a log line's label and its value (UTF-8 "→" with a space each side).
-constexpr std::string_view kArrow = " \xE2\x86\x92 ";
+// ---- values files -----------------------------------------------------------------------------
 
-/// A piece of a line's value part: a run of text, or one number as printed.
-struct Token {
-    bool is_number = false;
-    std::string_view text;
-    double value = 0;
-    /// One unit in the last printed place (0.001 for "0.500"); 0 for an integer with no point.
-    double last_place = 0;
-};
+constexpr std::string_view kDigestPrefix = "# digest ";
+
+/// A value in its shortest round-trip form; NaN is `none`.
+std::string format_value(double v) {
+    if (std::isnan(v)) return "none";
+    return fmt::format("{}", v);
+}
+
+/// FNV-1a, 64 bits, over the golden log's lines and the values file's value lines.
+std::string digest_of(const std::vector<std::string>& log_lines, const std::vector<std::string>& value_lines) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    const auto feed = [&](std::string_view s) {
+        for (const char c : s) {
+            h ^= static_cast<unsigned char>(c);
+            h *= 0x100000001b3ULL;
+        }
+    };
+    for (const std::string& l : log_lines) {
+        feed(l);
+        feed("\n");
+    }
+    feed("\x1f");
+    for (const std::string& l : value_lines) {
+        feed(l);
+        feed("\n");
+    }
+    return fmt::format("{:016x}", h);
+}
+
+/// Parses `none` or a whole number as from_chars reads it; nullopt when it is neither.
+std::optional<double> parse_value(std::string_view s) {
+    if (s == "none") return std::numeric_limits<double>::quiet_NaN();
+    double v = 0;
+    const char* first = s.data();
+    if (!s.empty() && s.front() == '+') return std::nullopt;
+    const auto [end, ec] = std::from_chars(first, first + s.size(), v);
+    if (ec != std::errc() || end != first + s.size()) return std::nullopt;
+    return v;
+}
+
+// ---- printed numbers --------------------------------------------------------------------------
 
 bool identifier_char(char c) {
     const auto u = static_cast<unsigned char>(c);
@@ -28,179 +67,91 @@ bool identifier_char(char c) {
 }
 bool digit(char c) { return c >= '0' && c <= '9'; }
 
-/// The length of a number starting at `i` ([+-]?digits[.digits][e[+-]digits]), or 0 when none
-/// starts there. A number glued to a preceding identifier ("apex_1", "x2") is text.
-std::size_t number_length(std::string_view s, std::size_t i, int& decimals, int& exponent, bool& has_point) {
-    if (i > 0 && (identifier_char(s[i - 1]) || s[i - 1] == '.')) return 0;
-    std::size_t j = i;
-    if (s[j] == '-' || s[j] == '+') ++j;
-    if (j >= s.size() || !digit(s[j])) return 0;
-    while (j < s.size() && digit(s[j])) ++j;
-    decimals = 0;
-    exponent = 0;
-    has_point = false;
-    if (j + 1 < s.size() && s[j] == '.' && digit(s[j + 1])) {
-        has_point = true;
-        ++j;
-        while (j < s.size() && digit(s[j])) {
-            ++j;
-            ++decimals;
-        }
-    }
-    if (j + 1 < s.size() && (s[j] == 'e' || s[j] == 'E')) {
-        std::size_t k = j + 1;
-        bool negative = false;
-        if (s[k] == '-' || s[k] == '+') {
-            negative = s[k] == '-';
-            ++k;
-        }
-        if (k < s.size() && digit(s[k])) {
-            int e = 0;
-            while (k < s.size() && digit(s[k])) {
-                e = std::min(e * 10 + (s[k] - '0'), 999);
-                ++k;
-            }
-            exponent = negative ? -e : e;
-            has_point = true; // scientific notation always states its precision
-            j = k;
-        }
-    }
-    return j - i;
-}
-
-std::vector<Token> tokenize(std::string_view s) {
-    std::vector<Token> tokens;
-    std::size_t text_start = 0;
+/// The numbers printed on a line ([-]digits[.digits][e[+-]digits]), in order; a number glued to
+/// a preceding identifier ("apex_1", "x2") is not one.
+std::vector<std::string_view> numbers_in(std::string_view s) {
+    std::vector<std::string_view> out;
     std::size_t i = 0;
     while (i < s.size()) {
-        int decimals = 0, exponent = 0;
-        bool has_point = false;
-        const std::size_t n = number_length(s, i, decimals, exponent, has_point);
-        if (n == 0) {
+        const bool starts = (digit(s[i]) || (s[i] == '-' && i + 1 < s.size() && digit(s[i + 1]))) &&
+                            !(i > 0 && (identifier_char(s[i - 1]) || s[i - 1] == '.'));
+        if (!starts) {
             ++i;
             continue;
         }
-        if (i > text_start) tokens.push_back({false, s.substr(text_start, i - text_start), 0, 0});
-        Token t{true, s.substr(i, n), 0, 0};
-        std::string_view digits = t.text;
-        if (digits.front() == '+') digits.remove_prefix(1);
-        std::from_chars(digits.data(), digits.data() + digits.size(), t.value);
-        t.last_place = has_point ? std::pow(10.0, exponent - decimals) : 0;
-        tokens.push_back(t);
-        i += n;
-        text_start = i;
-    }
-    if (text_start < s.size()) tokens.push_back({false, s.substr(text_start), 0, 0});
-    return tokens;
-}
-
-/// Whether two printed numbers match; `allowed` receives the largest difference that would.
-bool numbers_match(const Token& e, const Token& a, const Tolerance& tolerance, double& allowed) {
-    allowed = std::max(tolerance.abs, tolerance.rel * std::fabs(e.value));
-    const double diff = std::fabs(a.value - e.value);
-    if (diff <= allowed) return true;
-    // The last-digit rule: one unit in the last place of the more precise of the two. An
-    // integer printed without a point is exact, but counts as a unit of 1 beside a decimal.
-    if (e.last_place == 0 && a.last_place == 0) return false;
-    const double place_e = e.last_place > 0 ? e.last_place : 1.0;
-    const double place_a = a.last_place > 0 ? a.last_place : 1.0;
-    const double place = std::min(place_e, place_a);
-    allowed = std::max(allowed, place);
-    // A hair of slack: 0.032 − 0.031 is 0.0010000000000000009 in binary.
-    return diff <= place * (1 + 1e-6);
-}
-
-} // namespace
-
-Tolerance tolerance_of(const Scenario& scenario) {
-    Tolerance t;
-    if (scenario.tolerance_abs >= 0) t.abs = scenario.tolerance_abs;
-    if (scenario.tolerance_rel >= 0) t.rel = scenario.tolerance_rel;
-    return t;
-}
-
-std::vector<std::string> split_lines(std::string_view text) {
-    std::vector<std::string> lines;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        const bool last = end == std::string_view::npos;
-        if (last) end = text.size();
-        std::string_view line = text.substr(start, end - start);
-        if (!last && !line.empty() && line.back() == '\r') line.remove_suffix(1);
-        lines.emplace_back(line);
-        start = end + 1;
-    }
-    return lines;
-}
-
-bool lines_match(std::string_view expected, std::string_view actual, const Tolerance& tolerance,
-                 std::vector<NumberDiff>* numbers) {
-    if (numbers) numbers->clear();
-    if (expected == actual) return true;
-    // The label (up to and including the arrow) echoes what the scenario asked for: exact.
-    const std::size_t ae = expected.find(kArrow);
-    const std::size_t aa = actual.find(kArrow);
-    if (ae != aa) return false;
-    if (ae != std::string_view::npos) {
-        if (expected.substr(0, ae) != actual.substr(0, aa)) return false;
-        expected.remove_prefix(ae + kArrow.size());
-        actual.remove_prefix(aa + kArrow.size());
-    }
-    const std::vector<Token> te = tokenize(expected);
-    const std::vector<Token> ta = tokenize(actual);
-    if (te.size() != ta.size()) return false;
-    std::vector<NumberDiff> moved;
-    int index = 0;
-    for (std::size_t k = 0; k < te.size(); ++k) {
-        const Token& e = te[k];
-        const Token& a = ta[k];
-        if (e.is_number != a.is_number) return false;
-        if (!e.is_number) {
-            if (e.text != a.text) return false;
-            continue;
+        std::size_t j = i + 1;
+        while (j < s.size() && digit(s[j])) ++j;
+        if (j + 1 < s.size() && s[j] == '.' && digit(s[j + 1])) {
+            ++j;
+            while (j < s.size() && digit(s[j])) ++j;
         }
-        ++index;
-        double allowed = 0;
-        if (!numbers_match(e, a, tolerance, allowed))
-            moved.push_back({index, std::string(e.text), std::string(a.text), e.value, a.value,
-                             std::fabs(a.value - e.value), allowed});
+        if (j + 1 < s.size() && (s[j] == 'e' || s[j] == 'E')) {
+            std::size_t k = j + 1;
+            if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
+            if (k < s.size() && digit(s[k])) {
+                while (k < s.size() && digit(s[k])) ++k;
+                j = k;
+            }
+        }
+        out.push_back(s.substr(i, j - i));
+        i = j;
     }
-    if (moved.empty()) return true;
-    if (numbers) *numbers = std::move(moved);
-    return false;
+    return out;
 }
 
-GoldenComparison compare_logs(std::string_view expected, std::string_view actual, const Tolerance& tolerance) {
-    GoldenComparison result;
-    result.expected_lines = split_lines(expected);
-    result.actual_lines = split_lines(actual);
-    const auto& e = result.expected_lines;
-    const auto& a = result.actual_lines;
-    auto same = [&](std::size_t i, std::size_t j) { return lines_match(e[i], a[j], tolerance); };
+std::string ordinal(int n) {
+    const int mod100 = n % 100;
+    const char* suffix = "th";
+    if (mod100 < 11 || mod100 > 13) {
+        if (n % 10 == 1) suffix = "st";
+        if (n % 10 == 2) suffix = "nd";
+        if (n % 10 == 3) suffix = "rd";
+    }
+    return std::to_string(n) + suffix;
+}
 
-    // Common head and tail first: the usual case (one number moved) never reaches the table.
+/// Which printed digits change from `e` to `a` (one number as printed in the golden and now).
+std::string printed_change(std::string_view e, std::string_view a) {
+    if (e == a) return fmt::format("prints {} either way (the change is below the printed precision)", e);
+    std::size_t p = 0;
+    while (p < e.size() && p < a.size() && e[p] == a[p]) ++p;
+    const std::size_t point = a.find('.');
+    const std::size_t epoint = e.find('.');
+    std::string where;
+    if (point != std::string_view::npos && point == epoint && p > point)
+        where = fmt::format("digits from the {} decimal change", ordinal(static_cast<int>(p - point)));
+    else
+        where = "the whole part changes";
+    return fmt::format("{} → {} ({})", e, a, where);
+}
+
+// ---- aligning lines ---------------------------------------------------------------------------
+
+/// The line changes between `e` and `a` (exact equality), and for each actual line kept as is,
+/// its golden line (−1 when it is not kept).
+std::vector<LineChange> align(const std::vector<std::string>& e, const std::vector<std::string>& a,
+                              std::vector<int>& kept) {
+    kept.assign(a.size(), -1);
     std::size_t head = 0;
-    while (head < e.size() && head < a.size() && same(head, head)) ++head;
+    while (head < e.size() && head < a.size() && e[head] == a[head]) ++head;
     std::size_t tail = 0;
-    while (tail < e.size() - head && tail < a.size() - head && same(e.size() - 1 - tail, a.size() - 1 - tail)) ++tail;
+    while (tail < e.size() - head && tail < a.size() - head && e[e.size() - 1 - tail] == a[a.size() - 1 - tail]) ++tail;
     const std::size_t n = e.size() - head - tail;
     const std::size_t m = a.size() - head - tail;
 
-    // Longest common subsequence of the middles (the classic dynamic-programming table, O(n·m)):
-    // lcs[i][j] = length of the LCS of e[head+i ..] and a[head+j ..]; walk it forwards.
     enum class Op : std::uint8_t { keep, remove, add };
-    std::vector<Op> ops;
+    std::vector<Op> ops(head, Op::keep);
     constexpr std::size_t kTableLimit = 20'000'000; // beyond this, pair lines by position
     if (n > 0 && m > 0 && (n + 1) * (m + 1) <= kTableLimit) {
+        // lcs(i, j): length of the longest common subsequence of e[head+i ..] and a[head+j ..].
         std::vector<std::uint32_t> lcs((n + 1) * (m + 1), 0);
         auto at = [&](std::size_t i, std::size_t j) -> std::uint32_t& { return lcs[i * (m + 1) + j]; };
         for (std::size_t i = n; i-- > 0;)
             for (std::size_t j = m; j-- > 0;)
-                at(i, j) = same(head + i, head + j) ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
+                at(i, j) = e[head + i] == a[head + j] ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
         std::size_t i = 0, j = 0;
         while (i < n || j < m) {
-            if (i < n && j < m && same(head + i, head + j) && at(i, j) == at(i + 1, j + 1) + 1) {
+            if (i < n && j < m && e[head + i] == a[head + j] && at(i, j) == at(i + 1, j + 1) + 1) {
                 ops.push_back(Op::keep);
                 ++i;
                 ++j;
@@ -218,13 +169,16 @@ GoldenComparison compare_logs(std::string_view expected, std::string_view actual
             if (k < m) ops.push_back(Op::add);
         }
     }
+    ops.insert(ops.end(), tail, Op::keep);
 
     // Each run of removals and additions between kept lines: pair them up as changed lines in
     // order, the rest are removed or added.
-    std::size_t i = head, j = head; // next golden line, next actual line (0-based)
+    std::vector<LineChange> changes;
+    std::size_t i = 0, j = 0; // next golden line, next actual line (0-based)
     std::size_t k = 0;
     while (k < ops.size()) {
         if (ops[k] == Op::keep) {
+            kept[j] = static_cast<int>(i);
             ++i;
             ++j;
             ++k;
@@ -239,33 +193,331 @@ GoldenComparison compare_logs(std::string_view expected, std::string_view actual
             ++k;
         }
         const std::size_t pairs = std::min(removed.size(), added.size());
-        for (std::size_t p = 0; p < pairs; ++p) {
-            LineChange c;
-            c.kind = LineChangeKind::changed;
-            c.expected_line = static_cast<int>(removed[p] + 1);
-            c.actual_line = static_cast<int>(added[p] + 1);
-            c.expected = e[removed[p]];
-            c.actual = a[added[p]];
-            lines_match(c.expected, c.actual, tolerance, &c.numbers);
-            result.changes.push_back(std::move(c));
+        for (std::size_t p = 0; p < pairs; ++p)
+            changes.push_back({LineChangeKind::changed,
+                               static_cast<int>(removed[p] + 1),
+                               static_cast<int>(added[p] + 1),
+                               e[removed[p]],
+                               a[added[p]],
+                               {}});
+        for (std::size_t p = pairs; p < removed.size(); ++p)
+            changes.push_back({LineChangeKind::removed,
+                               static_cast<int>(removed[p] + 1),
+                               static_cast<int>(j + 1),
+                               e[removed[p]],
+                               "",
+                               {}});
+        for (std::size_t p = pairs; p < added.size(); ++p)
+            changes.push_back({LineChangeKind::added,
+                               static_cast<int>(i + 1),
+                               static_cast<int>(added[p] + 1),
+                               "",
+                               a[added[p]],
+                               {}});
+    }
+    return changes;
+}
+
+/// Compares one value with its golden value; true when it moved beyond `tolerance`.
+bool value_moved(double expected, double actual, const Tolerance& tolerance, ValueDiff& d) {
+    d.expected = expected;
+    d.actual = actual;
+    d.tolerance = tolerance;
+    d.allowed = tolerance.allowed(expected);
+    if (expected == actual || (std::isnan(expected) && std::isnan(actual))) return false;
+    d.diff = std::isnan(expected) || std::isnan(actual) ? std::numeric_limits<double>::infinity()
+                                                        : std::fabs(actual - expected);
+    return !(d.diff <= d.allowed);
+}
+
+/// Where field `index` is printed in `lines` (the log of `values`): the 0-based line, or −1, and
+/// the 0-based position among that line's numbers, or −1. Found by printing the log with that
+/// one value changed and seeing what moves.
+std::pair<int, int> where_printed(const Scenario& scenario, const Layout& layout, std::span<const double> values,
+                                  const std::vector<std::string>& lines, int index) {
+    std::vector<double> v(values.begin(), values.end());
+    const double was = v[static_cast<std::size_t>(index)];
+    const double nudged = std::isnan(was) ? 1.2345678 : was * 1.5 + 1.2345678;
+    int line = -1, number = -1;
+    for (const double other : {nudged, std::numeric_limits<double>::quiet_NaN(), 0.0, 1.0}) {
+        if (other == was || (std::isnan(other) && std::isnan(was))) continue;
+        v[static_cast<std::size_t>(index)] = other;
+        const std::vector<std::string> moved = split_lines(render_text(scenario, layout, v));
+        if (moved.size() != lines.size()) continue;
+        for (std::size_t l = 0; l < lines.size() && line < 0; ++l)
+            if (moved[l] != lines[l]) line = static_cast<int>(l);
+        if (line < 0) continue;
+        const auto before = numbers_in(lines[static_cast<std::size_t>(line)]);
+        const auto after = numbers_in(moved[static_cast<std::size_t>(line)]);
+        if (before.size() == after.size())
+            for (std::size_t k = 0; k < before.size(); ++k)
+                if (before[k] != after[k]) {
+                    number = static_cast<int>(k);
+                    break;
+                }
+        break;
+    }
+    return {line, number};
+}
+
+/// Sorts changes into golden order: lines added before golden line N come before line N's change.
+void sort_changes(std::vector<LineChange>& changes) {
+    std::stable_sort(changes.begin(), changes.end(), [](const LineChange& x, const LineChange& y) {
+        if (x.expected_line != y.expected_line) return x.expected_line < y.expected_line;
+        return x.kind == LineChangeKind::added && y.kind != LineChangeKind::added;
+    });
+}
+
+} // namespace
+
+double Tolerance::allowed(double expected) const {
+    return std::isfinite(expected) ? std::max(abs, rel * std::fabs(expected)) : abs;
+}
+
+Tolerance tolerance_of(const Scenario& scenario) {
+    Tolerance t;
+    if (scenario.tolerance_abs >= 0) t.abs = scenario.tolerance_abs;
+    if (scenario.tolerance_rel >= 0) t.rel = scenario.tolerance_rel;
+    return t;
+}
+
+Tolerance tolerance_of(const Scenario& scenario, std::string_view key) {
+    Tolerance t = tolerance_of(scenario);
+    for (const FieldTolerance& f : scenario.field_tolerances)
+        if (f.field == key) {
+            if (f.abs >= 0) t.abs = f.abs;
+            if (f.rel >= 0) t.rel = f.rel;
         }
-        for (std::size_t p = pairs; p < removed.size(); ++p) {
-            LineChange c;
-            c.kind = LineChangeKind::removed;
-            c.expected_line = static_cast<int>(removed[p] + 1);
-            c.actual_line = static_cast<int>(j + 1);
-            c.expected = e[removed[p]];
-            result.changes.push_back(std::move(c));
+    return t;
+}
+
+std::string value_key(const Scenario& scenario, const Layout& layout, int index) {
+    std::size_t entry = 0;
+    while (entry + 1 < layout.offset.size() && layout.offset[entry + 1] <= index) ++entry;
+    const std::string id = entry < scenario.log.size() ? scenario.log[entry].id : std::string("?");
+    return id + "." + layout.fields[static_cast<std::size_t>(index)].name;
+}
+
+std::string values_path_of(const std::string& golden_log_path) {
+    constexpr std::string_view kLog = ".log";
+    if (golden_log_path.size() >= kLog.size() &&
+        golden_log_path.compare(golden_log_path.size() - kLog.size(), kLog.size(), kLog) == 0)
+        return golden_log_path.substr(0, golden_log_path.size() - kLog.size()) + ".values";
+    return golden_log_path + ".values";
+}
+
+std::string render_values(const Scenario& scenario, const Layout& layout, std::span<const double> values,
+                          std::string_view log_text, const std::string& log_name) {
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < layout.fields.size() && i < values.size(); ++i)
+        lines.push_back(value_key(scenario, layout, static_cast<int>(i)) + " = " + format_value(values[i]));
+    std::string out = fmt::format("# collide golden values of {}: full precision, written by `collide check "
+                                  "--update` or `collide review`\n",
+                                  log_name);
+    out += std::string(kDigestPrefix) + digest_of(split_lines(log_text), lines) + "\n";
+    for (const std::string& l : lines) out += l + "\n";
+    return out;
+}
+
+std::pair<GoldenValues, std::vector<Diagnostic>> read_values(std::string_view text, const std::string& shown,
+                                                             std::string_view log_text, const std::string& log_shown,
+                                                             const std::string& name) {
+    GoldenValues result;
+    std::vector<Diagnostic> problems;
+    const std::string fix = fmt::format("; `collide check --update {}` rewrites it from a run", name);
+    std::vector<std::string> value_lines;
+    std::set<std::string> keys;
+    const std::vector<std::string> lines = split_lines(text);
+    for (std::size_t n = 0; n < lines.size(); ++n) {
+        const std::string& line = lines[n];
+        const int at = static_cast<int>(n + 1);
+        if (line.rfind(kDigestPrefix, 0) == 0) {
+            result.digest = line.substr(kDigestPrefix.size());
+            continue;
         }
-        for (std::size_t p = pairs; p < added.size(); ++p) {
-            LineChange c;
-            c.kind = LineChangeKind::added;
-            c.expected_line = static_cast<int>(i + 1);
-            c.actual_line = static_cast<int>(added[p] + 1);
-            c.actual = a[added[p]];
-            result.changes.push_back(std::move(c));
+        if (line.empty() || line.front() == '#') continue;
+        const std::size_t eq = line.find(" = ");
+        const std::string key = eq == std::string::npos ? "" : line.substr(0, eq);
+        const auto value = eq == std::string::npos ? std::nullopt : parse_value(std::string_view(line).substr(eq + 3));
+        if (key.empty() || key.find_first_of(" \t") != std::string::npos || !value) {
+            problems.push_back(
+                    {shown, at, 1, "expected `ID.FIELD = VALUE` (a number or none), got '" + line + "'" + fix});
+            continue;
+        }
+        if (!keys.insert(key).second) {
+            problems.push_back({shown, at, 1, "'" + key + "' is written twice" + fix});
+            continue;
+        }
+        value_lines.push_back(line);
+        result.values.emplace_back(key, *value);
+    }
+    if (problems.empty()) {
+        if (result.digest.empty())
+            problems.push_back({shown, 0, 0, "no `# digest` line: not written by collide" + fix});
+        else if (result.digest != digest_of(split_lines(log_text), value_lines))
+            problems.push_back({shown, 0, 0,
+                                fmt::format("the values do not match the golden log {} (edited by hand?); `collide "
+                                            "check --update {}` rewrites both from a run",
+                                            log_shown, name)});
+    }
+    return {std::move(result), std::move(problems)};
+}
+
+std::vector<std::string> split_lines(std::string_view text) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        const bool last = end == std::string_view::npos;
+        if (last) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        if (!last && !line.empty() && line.back() == '\r') line.remove_suffix(1);
+        lines.emplace_back(line);
+        start = end + 1;
+    }
+    return lines;
+}
+
+GoldenComparison compare_logs(std::string_view expected, std::string_view actual) {
+    GoldenComparison result;
+    result.expected_lines = split_lines(expected);
+    result.actual_lines = split_lines(actual);
+    std::vector<int> kept;
+    result.changes = align(result.expected_lines, result.actual_lines, kept);
+    return result;
+}
+
+GoldenComparison compare_golden(const Scenario& scenario, const Layout& layout, std::span<const double> values,
+                                std::string_view actual_text, std::string_view golden_text,
+                                const GoldenValues& golden_values) {
+    GoldenComparison result;
+    result.expected_lines = split_lines(golden_text);
+    result.actual_lines = split_lines(actual_text);
+    const auto& g = result.expected_lines;
+    const auto& a = result.actual_lines;
+
+    // Values, field by field, in log order; then golden values the log no longer has.
+    std::map<std::string, double> golden;
+    for (const auto& [key, v] : golden_values.values) golden.emplace(key, v);
+    std::vector<double> golden_in_layout(layout.fields.size(), 0.0);
+    std::set<std::string> keys;
+    std::vector<int> moved_index; // field index of each entry of result.values (−1: removed)
+    bool same_fields = golden.size() == layout.fields.size();
+    for (std::size_t i = 0; i < layout.fields.size() && i < values.size(); ++i) {
+        ValueDiff d;
+        d.key = value_key(scenario, layout, static_cast<int>(i));
+        keys.insert(d.key);
+        const auto it = golden.find(d.key);
+        if (it == golden.end()) {
+            same_fields = false;
+            d.kind = ValueDiff::added;
+            d.actual = values[i];
+            d.tolerance = tolerance_of(scenario, d.key);
+            result.values.push_back(d);
+            moved_index.push_back(static_cast<int>(i));
+            continue;
+        }
+        golden_in_layout[i] = it->second;
+        if (value_moved(it->second, values[i], tolerance_of(scenario, d.key), d)) {
+            result.values.push_back(d);
+            moved_index.push_back(static_cast<int>(i));
         }
     }
+    for (const auto& [key, v] : golden_values.values)
+        if (!keys.count(key)) {
+            ValueDiff d;
+            d.kind = ValueDiff::removed;
+            d.key = key;
+            d.expected = v;
+            result.values.push_back(d);
+            moved_index.push_back(-1);
+        }
+
+    // Text: the golden's values printed by the scenario as it is now must give the golden's text;
+    // each such line stands for the actual line at the same place.
+    std::vector<int> kept;
+    std::vector<std::string> reprinted;
+    if (same_fields) reprinted = split_lines(render_text(scenario, layout, golden_in_layout));
+    if (same_fields && reprinted.size() == a.size()) {
+        result.changes = align(g, reprinted, kept);
+        for (LineChange& c : result.changes)
+            if (c.kind != LineChangeKind::removed) c.actual = a[static_cast<std::size_t>(c.actual_line - 1)];
+    } else {
+        result.changes = align(g, a, kept);
+    }
+
+    // Each value that moved, on the line that prints it.
+    for (std::size_t k = 0; k < result.values.size(); ++k) {
+        ValueDiff& d = result.values[k];
+        if (moved_index[k] < 0) {
+            result.unplaced.push_back(d);
+            continue;
+        }
+        const auto [line, number] = where_printed(scenario, layout, values, a, moved_index[k]);
+        if (line < 0) {
+            result.unplaced.push_back(d);
+            continue;
+        }
+        d.actual_line = line + 1;
+        auto c = std::find_if(result.changes.begin(), result.changes.end(), [&](const LineChange& x) {
+            return x.kind != LineChangeKind::removed && x.actual_line == line + 1;
+        });
+        if (c == result.changes.end()) {
+            const int gl = kept[static_cast<std::size_t>(line)];
+            if (gl < 0) {
+                result.unplaced.push_back(d);
+                continue;
+            }
+            result.changes.push_back({LineChangeKind::changed,
+                                      gl + 1,
+                                      line + 1,
+                                      g[static_cast<std::size_t>(gl)],
+                                      a[static_cast<std::size_t>(line)],
+                                      {}});
+            c = result.changes.end() - 1;
+        }
+        if (c->kind == LineChangeKind::changed) {
+            d.expected_line = c->expected_line;
+            const auto en = numbers_in(c->expected);
+            const auto an = numbers_in(c->actual);
+            if (number >= 0 && en.size() == an.size() && static_cast<std::size_t>(number) < en.size())
+                d.printed = printed_change(en[static_cast<std::size_t>(number)], an[static_cast<std::size_t>(number)]);
+        }
+        c->values.push_back(d);
+    }
+    sort_changes(result.changes);
+    return result;
+}
+
+GoldenComparison compare_goldens(std::string_view expected_text, const GoldenValues& expected_values,
+                                 std::string_view actual_text, const GoldenValues& actual_values) {
+    GoldenComparison result = compare_logs(expected_text, actual_text);
+    std::map<std::string, double> before(expected_values.values.begin(), expected_values.values.end());
+    std::set<std::string> keys;
+    for (const auto& [key, v] : actual_values.values) {
+        keys.insert(key);
+        ValueDiff d;
+        d.key = key;
+        d.has_tolerance = false;
+        const auto it = before.find(key);
+        if (it == before.end()) {
+            d.kind = ValueDiff::added;
+            d.actual = v;
+        } else if (!value_moved(it->second, v, Tolerance{0, 0}, d)) {
+            continue;
+        }
+        result.values.push_back(d);
+    }
+    for (const auto& [key, v] : expected_values.values)
+        if (!keys.count(key)) {
+            ValueDiff d;
+            d.kind = ValueDiff::removed;
+            d.key = key;
+            d.expected = v;
+            d.has_tolerance = false;
+            result.values.push_back(d);
+        }
+    result.unplaced = result.values;
     return result;
 }
 

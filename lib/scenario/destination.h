@@ -26,7 +26,8 @@ using HullPoints = std::array<Vec3, kHullMaxPoints>;
 
 /// Every member an Op writes, by its holder and value type. The holder is one of: Scenario,
 /// WorldDef (Scenario::world), BodyDef and its shape's alternative (bodies[index]), LogDef and
-/// its request's alternative (log[index]), ExpectDef (expect[index]).
+/// its request's alternative (log[index]), ExpectDef (expect[index]), FieldTolerance
+/// (field_tolerances[index]).
 using Member = std::variant<
         // the scenario and its world
         int Scenario::*, double Scenario::*, int WorldDef::*, double WorldDef::*, Vec3 WorldDef::*,
@@ -38,8 +39,8 @@ using Member = std::variant<
         int LogDef::*, double ApexLog::*, double PushOutLog::*, Vec3 PushOutLog::*, Vec3 SplitLog::*,
         double RespondLog::*, Vec3 RespondLog::*, double SlopeLog::*, Vec3 SlopeLog::*, double RaycastLog::*,
         Vec3 RaycastLog::*,
-        // an expectation
-        double ExpectDef::*>;
+        // an expectation, a per-field tolerance
+        double ExpectDef::*, double FieldTolerance::*>;
 
 /// A field of a Scenario: `member` of the object at `index`, component `component` of it.
 struct Dest {
@@ -75,6 +76,8 @@ template <class Holder> Holder& holder(Scenario& s, int index) {
         return s.log[i];
     else if constexpr (std::is_same_v<Holder, ExpectDef>)
         return s.expect[i];
+    else if constexpr (std::is_same_v<Holder, FieldTolerance>)
+        return s.field_tolerances[i];
     else if constexpr (kIsAlternative<Holder, Shape>)
         return std::get<Holder>(s.bodies[i].shape);
     else {

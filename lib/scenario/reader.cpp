@@ -14,10 +14,12 @@
 #include <cmath>
 #include <filesystem>
 #include <optional>
+#include <set>
 
 #include <yaml-cpp/yaml.h>
 
 #include "io/text_scan.h"
+#include "model/log.h"
 #include "scenario/expression.h"
 #include "scenario/load.h"
 #include "scenario/reader_state.h"
@@ -68,6 +70,51 @@ void read_params(ReaderState& r, const Entry* e) {
     }
 }
 
+/// `tolerance.fields:`, a mapping of logged values (ID.FIELD, as in `expect:`) to
+/// `{ absolute, relative }`, resolved against the log read before it.
+void read_field_tolerances(ReaderState& r, const Entry& e) {
+    const auto view = read_open_map(r.problems, e.value, "tolerance.fields", e.key_mark);
+    if (!view) return;
+    const Scenario& base = r.t.base;
+    const Layout layout = layout_of(base);
+    std::vector<std::string> ids;
+    for (const LogDef& d : base.log) ids.push_back(d.id);
+    std::set<int> seen;
+    for (const Entry& f : view->entries) {
+        const std::string path = "tolerance.fields." + f.key;
+        const int index = layout.find(base, f.key);
+        if (index < 0) {
+            const auto dot = f.key.rfind('.');
+            if (dot == std::string::npos || !r.dropped_ids.count(f.key.substr(0, dot)))
+                r.problems.error(f.key_mark,
+                                 "tolerance.fields: no logged value '" + f.key + "' (" +
+                                         (ids.empty() ? std::string("the log is empty") : "log ids: " + join(ids)) +
+                                         ")");
+            continue;
+        }
+        if (!seen.insert(index).second) {
+            r.problems.error(f.key_mark, path + ": the same logged value has a tolerance already");
+            continue;
+        }
+        const auto tol = read_map(r.problems, f.value, path, f.key_mark, {"absolute", "relative"});
+        if (!tol) continue;
+        if (f.value.size() == 0) {
+            r.problems.error(tol->mark, path + ": expected { absolute: NUMBER, relative: NUMBER } (either or both)");
+            continue;
+        }
+        int entry = 0;
+        while (layout.offset[static_cast<std::size_t>(entry) + 1] <= index) ++entry;
+        FieldTolerance ft;
+        ft.field = base.log[static_cast<std::size_t>(entry)].id + "." +
+                   layout.fields[static_cast<std::size_t>(index)].name;
+        ft.mark = f.key_mark;
+        const int k = static_cast<int>(r.t.base.field_tolerances.size());
+        r.t.base.field_tolerances.push_back(ft);
+        r.numbers.read_into(tol->find("absolute"), {&FieldTolerance::abs, k}, path + ".absolute", kNonNegative);
+        r.numbers.read_into(tol->find("relative"), {&FieldTolerance::rel, k}, path + ".relative", kNonNegative);
+    }
+}
+
 /// The whole document, a mapping of sections.
 void read(ReaderState& r, const YAML::Node& root) {
     if (!root.IsMap()) {
@@ -93,16 +140,20 @@ void read(ReaderState& r, const YAML::Node& root) {
     }
     read_string(r.problems, top->find("about"), s.about, "about", true);
     r.numbers.read_into(top->find("decimals"), {&Scenario::decimals}, "decimals", whole(0, 12));
+    std::optional<Entry> field_tolerances;
     if (const Entry* e = top->find("tolerance")) {
-        if (const auto view = read_map(r.problems, e->value, "tolerance", e->key_mark, {"absolute", "relative"})) {
+        if (const auto view =
+                    read_map(r.problems, e->value, "tolerance", e->key_mark, {"absolute", "relative", "fields"})) {
             r.numbers.read_into(view->find("absolute"), {&Scenario::tolerance_abs}, "tolerance.absolute", kNonNegative);
             r.numbers.read_into(view->find("relative"), {&Scenario::tolerance_rel}, "tolerance.relative", kNonNegative);
+            if (const Entry* f = view->find("fields")) field_tolerances = *f;
         }
     }
     read_world(r, top->find("world"));
     read_bodies(r, top->find("bodies"));
     read_log(r, top->find("log"));
     read_expect(r, top->find("expect"));
+    if (field_tolerances) read_field_tolerances(r, *field_tolerances);
 }
 
 /// Deepest nesting of block and flow collections a scenario may use.

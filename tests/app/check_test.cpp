@@ -4,12 +4,14 @@
 // bookkeeping, not the loader.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
 
 #include "app/check.h"
+#include "report/golden.h"
 #include "report/render.h"
 
 using namespace collide;
@@ -76,6 +78,19 @@ std::string log_of(const std::string& angle, bool walkable = true) {
            (walkable ? "°, walkable under the 46° limit\n" : "°, too steep to stand on, over the 46° limit\n");
 }
 
+/// Writes the golden NAME (log and values) that the stand-in scenario "ANGLE" gives, as
+/// `check --update` would.
+void write_golden(const TempDir& d, const std::string& name, const std::string& angle) {
+    const std::string source = d / ("golden_source_" + name);
+    write(source, angle);
+    const ScenarioAttempt a = fake_measurer(source);
+    fs::remove(source);
+    const MeasuredScenario& m = *a.measured;
+    const std::string log = render_text(m.scenario, m.layout, m.values);
+    write(d / ("expected/" + name + ".log"), log);
+    write(d / ("expected/" + name + ".values"), render_values(m.scenario, m.layout, m.values, log, name + ".log"));
+}
+
 struct Result {
     int code;
     std::string out;
@@ -101,8 +116,8 @@ TEST_CASE("check passes when every log matches its golden") {
     TempDir d;
     write(d / "scenarios/flat.yaml", "0");
     write(d / "scenarios/ramp.yaml", "30");
-    write(d / "expected/flat.log", log_of("0.000"));
-    write(d / "expected/ramp.log", log_of("30.000"));
+    write_golden(d, "flat", "0.000");
+    write_golden(d, "ramp", "30.000");
     const Result r = check(in(d));
     CHECK(r.code == 0);
     CHECK(r.out == "ok       flat\nok       ramp\ncheck: 2 passed, 0 failed\n");
@@ -112,7 +127,7 @@ TEST_CASE("check passes when every log matches its golden") {
 TEST_CASE("a changed number fails with a diff naming scenario, golden and line") {
     TempDir d;
     write(d / "scenarios/ramp.yaml", "30.5");
-    write(d / "expected/ramp.log", log_of("30.000"));
+    write_golden(d, "ramp", "30.000");
     const Result r = check(in(d));
     CHECK(r.code == 1);
     CHECK(r.out == "scenario ramp (" + (d / "scenarios/ramp.yaml") + " vs " + (d / "expected/ramp.log") +
@@ -120,8 +135,12 @@ TEST_CASE("a changed number fails with a diff naming scenario, golden and line")
                            "@@ line 1 @@\n"
                            "- " +
                            log_of("30.000") + "+ " + log_of("30.500") +
-                           "  number 1: expected 30.000, actual 30.500 (diff 0.500 > tolerance 0.001)\n"
-                           "check: 0 passed, 1 failed (1 differ)\n");
+                           "  slope.angle: expected 30, actual 30.5 (diff 0.5 > 3e-08: absolute 1e-09, relative "
+                           "1e-09); 30.000 → 30.500 (digits from the 1st decimal change)\n"
+                           "pending  " +
+                           (d / "expected/ramp.log.new") +
+                           " (`collide review` accepts or rejects it)\n"
+                           "check: 0 passed, 1 failed (1 differ); 1 pending: `collide review` accepts or rejects it\n");
 }
 
 TEST_CASE("a missing golden fails and is not created, and CI is stated in the summary") {
@@ -140,7 +159,7 @@ TEST_CASE("a missing golden fails and is not created, and CI is stated in the su
 TEST_CASE("a stale golden fails on a full run but not when single files are named") {
     TempDir d;
     write(d / "scenarios/ramp.yaml", "30");
-    write(d / "expected/ramp.log", log_of("30.000"));
+    write_golden(d, "ramp", "30.000");
     write(d / "expected/gone.log", "x → 1\n");
     const Result full = check(in(d));
     CHECK(full.code == 1);
@@ -157,7 +176,7 @@ TEST_CASE("check --update writes goldens atomically, removes stale ones, and a s
     TempDir d;
     write(d / "scenarios/flat.yaml", "0");
     write(d / "scenarios/ramp.yaml", "30");
-    write(d / "expected/ramp.log", log_of("29.000"));
+    write_golden(d, "ramp", "29.000");
     write(d / "expected/gone.log", "x → 1\n");
     CheckOptions o = in(d);
     o.update = true;
@@ -175,7 +194,7 @@ TEST_CASE("check --update writes goldens atomically, removes stale ones, and a s
         ++files;
         CHECK(f.path().filename().string().find(".tmp.") == std::string::npos);
     }
-    CHECK(files == 2);
+    CHECK(files == 4); // NAME.log and NAME.values each
     const Result again = check(in(d));
     CHECK(again.code == 0);
     CHECK(again.out == "ok       flat\nok       ramp\ncheck: 2 passed, 0 failed\n");
@@ -202,8 +221,8 @@ TEST_CASE("check --update NAME blesses only the scenarios named") {
     TempDir d;
     write(d / "scenarios/flat.yaml", "1");
     write(d / "scenarios/ramp.yaml", "31");
-    write(d / "expected/flat.log", log_of("0.000"));
-    write(d / "expected/ramp.log", log_of("30.000"));
+    write_golden(d, "flat", "0.000");
+    write_golden(d, "ramp", "30.000");
     CheckOptions o = in(d);
     o.update = true;
     o.update_names = {"ramp"};
@@ -219,7 +238,7 @@ TEST_CASE("bad input prints FILE:LINE:COLUMN errors, exits 2, and no golden is t
     TempDir d;
     write(d / "scenarios/broken.yaml", "bad");
     write(d / "scenarios/ramp.yaml", "31");
-    write(d / "expected/ramp.log", log_of("30.000"));
+    write_golden(d, "ramp", "30.000");
     CheckOptions o = in(d);
     o.update = true;
     const Result r = check(o);
@@ -242,7 +261,7 @@ TEST_CASE("a path that does not exist is bad input") {
 TEST_CASE("a failed expectation fails the scenario with its position and values") {
     TempDir d;
     write(d / "scenarios/ramp.yaml", "30 20");
-    write(d / "expected/ramp.log", log_of("30.000"));
+    write_golden(d, "ramp", "30.000");
     const Result r = check(in(d));
     CHECK(r.code == 1);
     CHECK(r.out.find("  " + (d / "scenarios/ramp.yaml") +
@@ -255,8 +274,8 @@ TEST_CASE("check --artifacts keeps the actual log and the diff of each failing s
     TempDir d;
     write(d / "scenarios/ramp.yaml", "31");
     write(d / "scenarios/flat.yaml", "0");
-    write(d / "expected/ramp.log", log_of("30.000"));
-    write(d / "expected/flat.log", log_of("0.000"));
+    write_golden(d, "ramp", "30.000");
+    write_golden(d, "flat", "0.000");
     CheckOptions o = in(d);
     o.artifacts_dir = d / "artifacts";
     o.color = true;
@@ -272,8 +291,8 @@ TEST_CASE("check --junit writes one testcase per scenario and stale golden; anno
     TempDir d;
     write(d / "scenarios/ramp.yaml", "31");
     write(d / "scenarios/flat.yaml", "0");
-    write(d / "expected/ramp.log", log_of("30.000"));
-    write(d / "expected/flat.log", log_of("0.000"));
+    write_golden(d, "ramp", "30.000");
+    write_golden(d, "flat", "0.000");
     write(d / "expected/gone.log", "x\n");
     CheckOptions o = in(d);
     o.junit_path = d / "report.xml";
@@ -283,8 +302,13 @@ TEST_CASE("check --junit writes one testcase per scenario and stale golden; anno
     const std::string xml = read(d / "report.xml");
     CHECK(xml.find("tests=\"3\" failures=\"2\" errors=\"0\"") != std::string::npos);
     CHECK(xml.find("<testcase name=\"flat\" classname=\"" + (d / "scenarios/flat.yaml") + "\"") != std::string::npos);
-    CHECK(xml.find("<failure message=\"log differs from " + (d / "expected/ramp.log") + "\"") != std::string::npos);
-    CHECK(r.out.find("::error file=" + (d / "expected/ramp.log") + ",line=1::ramp: log differs") != std::string::npos);
+    CHECK(xml.find("<failure message=\"1 value differs from " + (d / "expected/ramp.log") +
+                   " (slope.angle: expected 30, actual 31") != std::string::npos);
+    CHECK(xml.find("  slope.angle: expected 30, actual 31 (diff 1 &gt; 3e-08: absolute 1e-09, relative 1e-09); "
+                   "30.000 → 31.000") != std::string::npos);
+    CHECK(r.out.find("::error file=" + (d / "expected/ramp.log") +
+                     ",line=1::ramp: line 1: slope.angle: expected 30, actual 31 (diff 1 > 3e-08: absolute 1e-09, "
+                     "relative 1e-09); 30.000 → 31.000 (the whole part changes)") != std::string::npos);
 }
 
 TEST_CASE("the output is the same bytes with one job and with several") {
@@ -292,9 +316,7 @@ TEST_CASE("the output is the same bytes with one job and with several") {
     for (int i = 0; i < 12; ++i) {
         const std::string name = "s" + std::to_string(i);
         write(d / ("scenarios/" + name + ".yaml"), std::to_string(i * 7));
-        if (i % 3 != 0)
-            write(d / ("expected/" + name + ".log"),
-                  log_of(std::to_string(i * 7 + i % 2) + ".000", i * 7 + i % 2 <= 46));
+        if (i % 3 != 0) write_golden(d, name, std::to_string(i * 7 + i % 2));
     }
     CheckOptions o = in(d);
     o.jobs = 1;
@@ -307,4 +329,112 @@ TEST_CASE("the output is the same bytes with one job and with several") {
     CHECK(one.out == two.out);
     CHECK(one.out == four.out);
     CHECK(one.out.find("check: 4 passed, 8 failed (4 differ, 4 missing goldens)") != std::string::npos);
+}
+
+TEST_CASE("one unit in the last printed digit fails, and so does a change below the printed precision") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "30.001");
+    write_golden(d, "ramp", "30");
+    CHECK(check(in(d)).code == 1);
+    write(d / "scenarios/ramp.yaml", "30.0001");
+    const Result r = check(in(d));
+    CHECK(r.code == 1);
+    CHECK(r.out.find("prints 30.000 either way (the change is below the printed precision)") != std::string::npos);
+}
+
+TEST_CASE("without CI a failing check leaves the run pending beside the golden; a passing one removes it") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "31");
+    write(d / "scenarios/new.yaml", "5");
+    write_golden(d, "ramp", "30");
+    const Result r = check(in(d));
+    CHECK(r.code == 1);
+    CHECK(r.out.find("pending  " + (d / "expected/ramp.log.new")) != std::string::npos);
+    CHECK(r.out.find("pending  " + (d / "expected/new.log.new")) != std::string::npos);
+    CHECK(r.out.find("; 2 pending: `collide review` accepts or rejects them") != std::string::npos);
+    CHECK(read(d / "expected/ramp.log.new") == log_of("31.000"));
+    CHECK(read(d / "expected/ramp.values.new").find("\nslope.angle = 31\n") != std::string::npos);
+    CHECK(read(d / "expected/ramp.log") == log_of("30.000")); // the golden itself is untouched
+    write(d / "scenarios/ramp.yaml", "30");
+    CHECK(check(in(d)).code == 1); // new still has no golden
+    CHECK_FALSE(fs::exists(d / "expected/ramp.log.new"));
+    CHECK_FALSE(fs::exists(d / "expected/ramp.values.new"));
+    CHECK(fs::exists(d / "expected/new.log.new"));
+}
+
+TEST_CASE("with CI set a failing check writes no file at all") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "31");
+    write(d / "scenarios/new.yaml", "5");
+    write_golden(d, "ramp", "30");
+    CheckOptions o = in(d);
+    o.ci = true;
+    const Result r = check(o);
+    CHECK(r.code == 1);
+    CHECK(r.out.find("pending") == std::string::npos);
+    std::vector<std::string> files;
+    for (const auto& f : fs::directory_iterator(d.path / "expected")) files.push_back(f.path().filename().string());
+    std::sort(files.begin(), files.end());
+    CHECK(files == std::vector<std::string>{"ramp.log", "ramp.values"});
+}
+
+TEST_CASE(
+        "a golden without its values, or with values that do not match it, is bad input naming the file and the fix") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "30");
+    write(d / "expected/ramp.log", log_of("30.000"));
+    const Result missing = check(in(d));
+    CHECK(missing.code == 2);
+    CHECK(missing.err ==
+          (d / "expected/ramp.values") + ": error: missing: the golden " + (d / "expected/ramp.log") +
+                  " has no full-precision values beside it; `collide check --update ramp` writes them\n");
+    CHECK_FALSE(fs::exists(d / "expected/ramp.log.new"));
+
+    write_golden(d, "ramp", "30");
+    write(d / "expected/ramp.log", log_of("30.001")); // edited by hand
+    const Result edited = check(in(d));
+    CHECK(edited.code == 2);
+    CHECK(edited.err.find((d / "expected/ramp.values") + ": error: the values do not match the golden log " +
+                          (d / "expected/ramp.log") + " (edited by hand?); `collide check --update ramp`") !=
+          std::string::npos);
+
+    CheckOptions o = in(d);
+    o.update = true;
+    o.update_names = {"ramp"};
+    CHECK(check(o).code == 0); // --update NAME is the fix
+    CHECK(check(in(d)).code == 0);
+}
+
+TEST_CASE("a per-field tolerance is honoured through check") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "30.0001");
+    write_golden(d, "ramp", "30");
+    const ScenarioMeasurer loose = [](const std::string& path) {
+        ScenarioAttempt a = fake_measurer(path);
+        a.measured->scenario.field_tolerances.push_back({"slope.angle", 0.001, -1, {}});
+        return a;
+    };
+    std::ostringstream out, err;
+    CHECK(check_command(in(d), loose, out, err) == 0);
+    const ScenarioMeasurer other = [](const std::string& path) {
+        ScenarioAttempt a = fake_measurer(path);
+        a.measured->scenario.field_tolerances.push_back({"slope.walkable", 0.001, -1, {}});
+        return a;
+    };
+    CHECK(check_command(in(d), other, out, err) == 1);
+}
+
+TEST_CASE("check --update removes a stale golden's values and pending files with it") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "30");
+    write_golden(d, "gone", "10");
+    write(d / "expected/gone.log.new", "x\n");
+    write(d / "expected/orphan.values", "# digest 0\n");
+    CheckOptions o = in(d);
+    o.update = true;
+    CHECK(check(o).code == 0);
+    std::vector<std::string> files;
+    for (const auto& f : fs::directory_iterator(d.path / "expected")) files.push_back(f.path().filename().string());
+    std::sort(files.begin(), files.end());
+    CHECK(files == std::vector<std::string>{"ramp.log", "ramp.values"});
 }

@@ -1,149 +1,193 @@
-// Golden comparison: numbers match within a tolerance or a flip of the last printed digit,
-// everything else exactly; added and removed lines are found with their golden line numbers.
+// Golden comparison: every logged value against the golden's full-precision value within its
+// tolerance (no last-digit allowance), the text exactly apart from values; the values file round
+// trips, and a hand edit of either file is found.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <limits>
+
 #include "report/golden.h"
+#include "report/render.h"
 
 using namespace collide;
 
 namespace {
-const Tolerance kDefault{};
+
+/// A run of a scenario with two slope entries, `a` and `b`, measuring the angles given.
+struct Run {
+    Scenario scenario;
+    Layout layout;
+    std::vector<double> values;
+    std::string text;
+    Run(double a, double b, double limit = 46) {
+        scenario.name = "ramps";
+        scenario.log.push_back(LogDef{"a", "", "", -1, {}, SlopeLog{{0, 1, 0}, limit}});
+        scenario.log.push_back(LogDef{"b", "", "", -1, {}, SlopeLog{{0, 1, 0}, limit}});
+        layout = layout_of(scenario);
+        values = {a, a <= limit ? 1.0 : 0.0, b, b <= limit ? 1.0 : 0.0};
+        render();
+    }
+    void render() { text = render_text(scenario, layout, values); }
+    std::string values_file() const { return render_values(scenario, layout, values, text, "ramps.log"); }
+    GoldenValues golden_values() const {
+        auto [v, problems] = read_values(values_file(), "ramps.values", text, "ramps.log", "ramps");
+        REQUIRE(problems.empty());
+        return v;
+    }
+};
+
+/// Compares `now` with `golden` as check does.
+GoldenComparison compare(const Run& golden, const Run& now) {
+    return compare_golden(now.scenario, now.layout, now.values, now.text, golden.text, golden.golden_values());
 }
 
-TEST_CASE("identical logs match") {
-    const std::string log = "push out along y → 0.30 m  // the shallowest, so this is the way out\n";
-    CHECK(compare_logs(log, log, kDefault).same());
+} // namespace
+
+TEST_CASE("a run identical to its golden matches") {
+    const Run r(30, 10);
+    CHECK(compare(r, r).same());
 }
 
-TEST_CASE("a changed number fails and is reported with its values and difference") {
-    const auto r = compare_logs("apex → 0.500 m, 0.125 m\n", "apex → 0.512 m, 0.125 m\n", kDefault);
-    REQUIRE(r.changes.size() == 1);
-    const LineChange& c = r.changes[0];
-    CHECK(c.kind == LineChangeKind::changed);
-    CHECK(c.expected_line == 1);
-    CHECK(c.expected == "apex → 0.500 m, 0.125 m");
-    CHECK(c.actual == "apex → 0.512 m, 0.125 m");
-    REQUIRE(c.numbers.size() == 1);
-    CHECK(c.numbers[0].index == 1);
-    CHECK(c.numbers[0].expected == 0.5);
-    CHECK(c.numbers[0].actual == 0.512);
-    CHECK(c.numbers[0].diff == Approx(0.012));
-    CHECK(c.numbers[0].allowed == Approx(0.001));
+TEST_CASE("one unit in the last printed digit is a change: no last-digit allowance") {
+    const Run golden(30, 10), now(30.001, 10);
+    REQUIRE(golden.text != now.text);
+    const auto c = compare(golden, now);
+    REQUIRE_FALSE(c.same());
+    REQUIRE(c.values.size() == 1);
+    CHECK(c.values[0].key == "a.angle");
+    CHECK(c.values[0].expected == 30);
+    CHECK(c.values[0].actual == 30.001);
+    CHECK(c.values[0].diff == Approx(0.001));
+    CHECK(c.values[0].allowed == Approx(3e-8));
+    REQUIRE(c.changes.size() == 1);
+    CHECK(c.changes[0].expected_line == 1);
+    REQUIRE(c.changes[0].values.size() == 1);
+    CHECK(c.changes[0].values[0].printed == "30.000 → 30.001 (digits from the 3rd decimal change)");
 }
 
-TEST_CASE("a number that rounds differently at the last printed digit is not a change") {
-    CHECK(lines_match("x → 0.031 m", "x → 0.032 m", kDefault));
-    CHECK(lines_match("x → 0.032 m", "x → 0.031 m", kDefault));
-    CHECK(lines_match("x → -0.350 m", "x → -0.349 m", kDefault));
-    // the more precise of the two decides: a trimmed "1" beside "0.999"
-    CHECK(lines_match("normal → (0, 1, 0)", "normal → (0, 0.999, 0)", kDefault));
-    CHECK(lines_match("d → 1.0e-03", "d → 1.1e-03", kDefault));
+TEST_CASE("a change that prints identically fails under the default tolerance and passes when loosened") {
+    const Run golden(30, 10);
+    Run now(30.0001, 10);
+    REQUIRE(golden.text == now.text);
+    const auto c = compare(golden, now);
+    REQUIRE(c.values.size() == 1);
+    REQUIRE(c.changes.size() == 1);
+    CHECK(c.changes[0].expected == c.changes[0].actual);
+    CHECK(c.changes[0].values[0].printed == "prints 30.000 either way (the change is below the printed precision)");
+    now.scenario.tolerance_abs = 0.001;
+    CHECK(compare(golden, now).same());
+    now.scenario.tolerance_abs = -1;
+    now.scenario.tolerance_rel = 1e-5; // 3e-4 of 30
+    CHECK(compare(golden, now).same());
 }
 
-TEST_CASE("a change of two units in the last printed digit fails") {
-    std::vector<NumberDiff> moved;
-    CHECK_FALSE(lines_match("x → 0.031 m", "x → 0.033 m", kDefault, &moved));
-    REQUIRE(moved.size() == 1);
-    CHECK(moved[0].expected_text == "0.031");
-    CHECK(moved[0].actual_text == "0.033");
-    CHECK_FALSE(lines_match("normal → (0, 1, 0)", "normal → (0, 0.998, 0)", kDefault));
-    CHECK_FALSE(lines_match("d → 1.0e-03", "d → 1.2e-03", kDefault));
+TEST_CASE("a per-field tolerance applies to that field only") {
+    const Run golden(30, 10);
+    Run now(30.0001, 10.0001);
+    now.scenario.field_tolerances.push_back({"a.angle", 0.001, -1, {}});
+    const auto c = compare(golden, now);
+    REQUIRE(c.values.size() == 1);
+    CHECK(c.values[0].key == "b.angle");
+    CHECK(tolerance_of(now.scenario, "a.angle").abs == 0.001);
+    CHECK(tolerance_of(now.scenario, "a.angle").rel == 1e-9);
+    CHECK(tolerance_of(now.scenario, "b.angle").abs == 1e-9);
 }
 
-TEST_CASE("integers printed without a point are exact: frames and counts get no last-digit slack") {
-    CHECK_FALSE(
-            lines_match("first contact → frame 3 at t = 0.050 s", "first contact → frame 4 at t = 0.050 s", kDefault));
-    CHECK_FALSE(lines_match("axis → the 8th of 15 axes", "axis → the 9th of 15 axes", kDefault));
+TEST_CASE("text the values do not print is compared exactly, even when every value matches") {
+    const Run golden(30, 10);
+    const Run limit(30, 10, 45); // "46° limit" → "45° limit": a number, but not a logged value
+    const auto c = compare(golden, limit);
+    CHECK(c.values.empty());
+    REQUIRE(c.changes.size() == 2);
+    CHECK(c.changes[0].values.empty());
+    Run label(30, 10);
+    label.scenario.log[1].note = "a note";
+    label.render();
+    const auto l = compare(golden, label);
+    REQUIRE(l.changes.size() == 1);
+    CHECK(l.changes[0].expected_line == 2);
+    CHECK(l.changes[0].actual.find("// a note") != std::string::npos);
 }
 
-TEST_CASE("a unit change fails even when the numbers are equal") {
-    std::vector<NumberDiff> moved;
-    CHECK_FALSE(lines_match("x → 0.500 m", "x → 0.500 s", kDefault, &moved));
-    CHECK(moved.empty());
-    CHECK_FALSE(lines_match("x → 0.500 m", "x → 0.500 m/s", kDefault));
-    CHECK_FALSE(lines_match("x → 0.500 m", "x → none", kDefault));
+TEST_CASE("a value that moved within tolerance but prints differently is not a change") {
+    const Run golden(30.0004999999, 10);
+    Run now(30.0005000001, 10);
+    REQUIRE(golden.text != now.text);
+    now.scenario.tolerance_abs = 1e-6;
+    CHECK(compare(golden, now).same());
 }
 
-TEST_CASE("a label change fails, including a number inside the label") {
-    CHECK_FALSE(lines_match("push out along y → 0.30 m", "push out along z → 0.30 m", kDefault));
-    CHECK_FALSE(lines_match("dropped from 2 m with restitution 0.5 → 0.500 m",
-                            "dropped from 2 m with restitution 0.6 → 0.500 m", kDefault));
-    CHECK_FALSE(lines_match("x → 0.500 m  // a note", "x → 0.500 m  // another note", kDefault));
+TEST_CASE("values added to or removed from the log are reported by ID.FIELD") {
+    const Run golden(30, 10);
+    Run now(30, 10);
+    now.scenario.log[1].id = "c";
+    now.render();
+    const auto c = compare(golden, now);
+    REQUIRE(c.values.size() == 4);
+    CHECK(c.values[0].kind == ValueDiff::added);
+    CHECK(c.values[0].key == "c.angle");
+    CHECK(c.values[2].kind == ValueDiff::removed);
+    CHECK(c.values[2].key == "b.angle");
 }
 
-TEST_CASE("a number glued to a name is text, not a number") {
-    CHECK_FALSE(lines_match("v → apex_1 0.5", "v → apex_2 0.5", kDefault));
+TEST_CASE("the values file holds every value at full precision, none for NaN, and round trips") {
+    Run r(0.1 + 0.2, 10);
+    r.values[2] = std::numeric_limits<double>::quiet_NaN();
+    r.render();
+    const std::string file = r.values_file();
+    CHECK(file.find("\na.angle = 0.30000000000000004\n") != std::string::npos);
+    CHECK(file.find("\na.walkable = 1\n") != std::string::npos);
+    CHECK(file.find("\nb.angle = none\n") != std::string::npos);
+    CHECK(file.rfind("# collide golden values of ramps.log", 0) == 0);
+    const GoldenValues v = r.golden_values();
+    REQUIRE(v.values.size() == 4);
+    CHECK(v.values[0].second == 0.1 + 0.2);
+    CHECK(std::isnan(v.values[2].second));
+    CHECK(r.values_file() == file); // same inputs, same bytes
 }
 
-TEST_CASE("the scenario's tolerance override loosens or tightens the comparison") {
-    Scenario s;
-    CHECK(tolerance_of(s).abs == 1e-9);
-    CHECK(tolerance_of(s).rel == 1e-9);
-    s.tolerance_abs = 0.01;
-    const Tolerance loose = tolerance_of(s);
-    CHECK(loose.abs == 0.01);
-    CHECK(loose.rel == 1e-9);
-    CHECK_FALSE(lines_match("x → 0.500 m", "x → 0.512 m", kDefault));
-    CHECK_FALSE(lines_match("x → 0.500 m", "x → 0.512 m", loose));
-    CHECK(lines_match("x → 0.500 m", "x → 0.509 m", loose));
-    s.tolerance_abs = -1;
-    s.tolerance_rel = 0.05;
-    CHECK(lines_match("x → 10.0 m", "x → 10.4 m", tolerance_of(s)));
-    CHECK_FALSE(lines_match("x → 10.0 m", "x → 10.6 m", tolerance_of(s)));
+TEST_CASE("a hand edit of the golden log or of its values is found, naming the file and the fix") {
+    const Run r(30, 10);
+    const std::string values = r.values_file();
+    std::string log = r.text;
+    log.replace(log.find("30.000"), 6, "30.001");
+    auto [v, problems] = read_values(values, "e/ramps.values", log, "e/ramps.log", "ramps");
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].file == "e/ramps.values");
+    CHECK(problems[0].message.find("do not match the golden log e/ramps.log") != std::string::npos);
+    CHECK(problems[0].message.find("`collide check --update ramps`") != std::string::npos);
+
+    std::string edited = values;
+    edited.replace(edited.find("a.angle = 30"), 12, "a.angle = 31");
+    CHECK(read_values(edited, "e/ramps.values", r.text, "e/ramps.log", "ramps").second.size() == 1);
+
+    std::string broken = values + "b.angle 10\n";
+    const auto bad = read_values(broken, "e/ramps.values", r.text, "e/ramps.log", "ramps").second;
+    REQUIRE(bad.size() == 1);
+    CHECK(bad[0].line == 7);
+    CHECK(bad[0].message.find("expected `ID.FIELD = VALUE`") != std::string::npos);
+
+    const auto twice = read_values(values + "a.angle = 30\n", "v", r.text, "l", "ramps").second;
+    REQUIRE(twice.size() == 1);
+    CHECK(twice[0].message.find("'a.angle' is written twice") != std::string::npos);
+
+    const std::string no_digest = values.substr(values.find("\na.angle") + 1);
+    const auto nd = read_values(no_digest, "v", r.text, "l", "ramps").second;
+    REQUIRE(nd.size() == 1);
+    CHECK(nd[0].message.find("no `# digest` line") != std::string::npos);
 }
 
-TEST_CASE("a removed line is reported at its golden line number") {
-    const auto r = compare_logs("a → 1\nb → 2\nc → 3\nd → 4\n", "a → 1\nb → 2\nd → 4\n", kDefault);
-    REQUIRE(r.changes.size() == 1);
-    CHECK(r.changes[0].kind == LineChangeKind::removed);
-    CHECK(r.changes[0].expected_line == 3);
-    CHECK(r.changes[0].expected == "c → 3");
+TEST_CASE("the values file sits beside the golden log") {
+    CHECK(values_path_of("expected/mtv.log") == "expected/mtv.values");
+    CHECK(values_path_of("odd") == "odd.values");
 }
 
-TEST_CASE("an added line is reported before the golden line it precedes") {
-    const auto r = compare_logs("a → 1\nb → 2\nd → 4\n", "a → 1\nb → 2\nc → 3\nd → 4\ne → 5\n", kDefault);
+TEST_CASE("compare_logs aligns lines exactly: removed and added lines keep their golden line numbers") {
+    const auto r = compare_logs("a → 1\nb → 2\nc → 3\n", "a → 1\nc → 3\nd → 4\n");
     REQUIRE(r.changes.size() == 2);
-    CHECK(r.changes[0].kind == LineChangeKind::added);
-    CHECK(r.changes[0].expected_line == 3);
-    CHECK(r.changes[0].actual_line == 3);
-    CHECK(r.changes[0].actual == "c → 3");
+    CHECK(r.changes[0].kind == LineChangeKind::removed);
+    CHECK(r.changes[0].expected_line == 2);
     CHECK(r.changes[1].kind == LineChangeKind::added);
     CHECK(r.changes[1].expected_line == 4);
-    CHECK(r.changes[1].actual_line == 5);
-}
-
-TEST_CASE("lines align under tolerance-equality: a moved-by-rounding line is not an add and a remove") {
-    const auto r =
-            compare_logs("a → 0.031\nb → 2.000\nc → 3.000\n", "a → 0.032\nnew → 1\nb → 2.001\nc → 3.000\n", kDefault);
-    REQUIRE(r.changes.size() == 1);
-    CHECK(r.changes[0].kind == LineChangeKind::added);
-    CHECK(r.changes[0].expected_line == 2);
-}
-
-TEST_CASE("a line changed in the middle of a long log keeps its own line number") {
-    std::string golden, actual;
-    for (int i = 1; i <= 50; ++i) {
-        golden += "entry " + std::to_string(i) + " → " + std::to_string(i) + ".000 m\n";
-        actual += "entry " + std::to_string(i) + " → " +
-                  (i == 37 ? std::string("99.000") : std::to_string(i) + ".000") + " m\n";
-    }
-    const auto r = compare_logs(golden, actual, kDefault);
-    REQUIRE(r.changes.size() == 1);
-    CHECK(r.changes[0].kind == LineChangeKind::changed);
-    CHECK(r.changes[0].expected_line == 37);
-    REQUIRE(r.changes[0].numbers.size() == 1);
-    CHECK(r.changes[0].numbers[0].diff == Approx(62));
-}
-
-TEST_CASE("Windows line ends and a missing final newline are not changes") {
-    CHECK(compare_logs("a → 1\r\nb → 2\r\n", "a → 1\nb → 2", kDefault).same());
-    CHECK(split_lines("a\nb\n") == std::vector<std::string>{"a", "b"});
-    CHECK(split_lines("").empty());
-}
-
-TEST_CASE("an empty golden against a log reports every line as added") {
-    const auto r = compare_logs("", "a → 1\nb → 2\n", kDefault);
-    REQUIRE(r.changes.size() == 2);
-    CHECK(r.changes[0].kind == LineChangeKind::added);
-    CHECK(r.changes[1].actual_line == 2);
+    CHECK(compare_logs("a → 1\r\nb → 2", "a → 1\nb → 2\n").same());
 }

@@ -686,6 +686,21 @@ TEST_CASE("an expectation referring to an unknown body's log entry is not blamed
     expect_one(yaml, 2, "z", "no body named 'z'");
 }
 
+TEST_CASE("a per-field tolerance on an unknown value is an error listing the log ids", "[scenario][errors]") {
+    const std::string yaml = std::string(kLogged) + "tolerance: { fields: { final.w: { absolute: 1e-6 } } }\n";
+    expect_one(yaml, 5, "final.w", "tolerance.fields: no logged value 'final.w' (log ids: final)");
+}
+
+TEST_CASE("a per-field tolerance must be a mapping of absolute and relative, each >= 0", "[scenario][errors]") {
+    const std::string base = std::string(kLogged) + "tolerance:\n  fields:\n";
+    expect_one(base + "    final.x: 1e-6\n", 7, "1e-6", "tolerance.fields.final.x");
+    expect_one(base + "    final.x: { absolut: 1 }\n", 7, "absolut", "unknown key 'absolut'");
+    expect_one(base + "    final.x: { absolute: -1 }\n", 7, "-1", "must be >= 0");
+    expect_one(base + "    final.x: {}\n", 7, "{}", "expected { absolute: NUMBER, relative: NUMBER }");
+    expect_one(base + "    final.x: { absolute: 1 }\n    x: { relative: 1 }\n", 8,
+               "x:", "the same logged value has a tolerance already");
+}
+
 // ---- many problems at once ---------------------------------------------------------------
 
 TEST_CASE("every problem in a file is reported, in file order", "[scenario][errors]") {

@@ -372,3 +372,23 @@ TEST_CASE("a template's evaluator instantiates from many threads at once", "[sce
     for (auto& th : threads) th.join();
     for (int k = 0; k < 8; ++k) CHECK(results[static_cast<std::size_t>(k)] == 10.0 * (k + 1));
 }
+
+TEST_CASE("tolerance.fields gives per-field golden tolerances, named as in expect: and written ID.FIELD") {
+    const auto t = parse_scenario_template("params: { t: 0.002 }\n"
+                                           "tolerance: { absolute: 1e-6, fields: { swept.vx: { absolute: $t }, "
+                                           "y: { relative: 0.5 } } }\n"
+                                           "bodies:\n  a: { sphere: { radius: 1 } }\n"
+                                           "log:\n  - final: { body: a }\n    id: swept\n",
+                                           "f.yaml");
+    ScenarioTemplate::Evaluator evaluator = t.make_evaluator();
+    Scenario s;
+    const std::vector<double> params{0.003};
+    t.instantiate(params, evaluator, s);
+    CHECK(s.tolerance_abs == 1e-6);
+    REQUIRE(s.field_tolerances.size() == 2);
+    CHECK(s.field_tolerances[0].field == "swept.vx");
+    CHECK(s.field_tolerances[0].abs == 0.003);
+    CHECK(s.field_tolerances[0].rel == -1);
+    CHECK(s.field_tolerances[1].field == "swept.y");
+    CHECK(s.field_tolerances[1].rel == 0.5);
+}
