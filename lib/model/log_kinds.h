@@ -202,6 +202,18 @@ struct MaxOverlapLog {
     static constexpr std::array kFields = {log_field::number("depth", "m"), log_field::body("a"), log_field::body("b")};
 };
 
+/// A character's footing at the last frame: whether it stands on walkable ground, that
+/// ground's unit normal (nx, ny, nz; NaN when not grounded) and how many steps it climbed.
+struct CharacterLog {
+    static constexpr std::string_view kName = "character";
+    static constexpr std::array<std::string_view, 1> kKeys = {"body"};
+    enum Field : int { grounded, nx, ny, nz, steps };
+    static constexpr std::array kFields = {log_field::boolean("grounded"), log_field::number("nx", ""),
+                                           log_field::number("ny", ""), log_field::number("nz", ""),
+                                           log_field::integer("steps")};
+    BodyIndex body = 0;
+};
+
 /// A ray through a list of target bodies: which is hit first, at what distance.
 struct RaycastLog {
     static constexpr std::string_view kName = "raycast";
@@ -218,7 +230,8 @@ struct RaycastLog {
 };
 
 /// One requested log entry: exactly one kind.
-using LogRequest = std::variant<ApexLog, FirstContactLog, AxisOverlapsLog, ContactLog, PushOutLog, SplitLog, RespondLog,
-                                SlopeLog, SeparatingAxisLog, FinalLog, AtRestLog, MaxOverlapLog, RaycastLog>;
+using LogRequest =
+        std::variant<ApexLog, FirstContactLog, AxisOverlapsLog, ContactLog, PushOutLog, SplitLog, RespondLog, SlopeLog,
+                     SeparatingAxisLog, FinalLog, AtRestLog, MaxOverlapLog, RaycastLog, CharacterLog>;
 
 } // namespace collide

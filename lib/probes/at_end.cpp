@@ -15,6 +15,17 @@ void measure_final(const World& world, int body, std::span<double> out) {
     out[FinalLog::vz] = s.velocity.z;
 }
 
+void measure_character(const World& world, int body, std::span<double> out) {
+    const World::CharacterState c = world.character_state(body);
+    out[CharacterLog::grounded] = c.grounded ? 1 : 0;
+    if (c.grounded) {
+        out[CharacterLog::nx] = c.ground_normal.x;
+        out[CharacterLog::ny] = c.ground_normal.y;
+        out[CharacterLog::nz] = c.ground_normal.z;
+    }
+    out[CharacterLog::steps] = c.steps;
+}
+
 void measure_max_overlap(const World& world, std::span<double> out) {
     double deepest = 0;
     int a = -1, b = -1;

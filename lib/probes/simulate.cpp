@@ -59,6 +59,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
                                if (valid(r.body)) ws.rests_.watch(r.body, out);
                            },
                            [&](const FinalLog&) { whole_run = true; },
+                           [&](const CharacterLog&) { whole_run = true; },
                            [&](const MaxOverlapLog&) { whole_run = true; },
                            [&](const AxisOverlapsLog& r) {
                                if (valid(r.a) && valid(r.b))
@@ -116,6 +117,8 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
         offset += count;
         if (const auto* f = std::get_if<FinalLog>(&def.request)) {
             if (valid(f->body)) measure_final(world, f->body, out);
+        } else if (const auto* c = std::get_if<CharacterLog>(&def.request)) {
+            if (valid(c->body)) measure_character(world, c->body, out);
         } else if (std::holds_alternative<MaxOverlapLog>(def.request)) {
             measure_max_overlap(world, out);
         }

@@ -14,7 +14,7 @@
 ///   slope measures from the world's up).
 /// - first_contact (probes/first_contact.h), apex (probes/apex.h), at_rest
 ///   (probes/at_rest.h): observers of the stepping world.
-/// - final, max_overlap (probes/at_end.h): after the last frame.
+/// - final, character, max_overlap (probes/at_end.h): after the last frame.
 ///
 /// Without a trace the run stops early once every log entry is settled (every first_contact
 /// found and nothing needs the whole run, or only unfound first_contact entries remain and no

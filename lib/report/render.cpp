@@ -210,6 +210,17 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                                               vec_fixed(v[F::vx], v[F::vy], v[F::vz], d));
                         return std::vector<Line>{l};
                     },
+                    [&](const CharacterLog& r) {
+                        using F = CharacterLog;
+                        Line l{fmt::format("{} footing", name(r.body)), "", ""};
+                        const int steps = static_cast<int>(v[F::steps]);
+                        const std::string climbed = fmt::format("{} step{} climbed", steps, steps == 1 ? "" : "s");
+                        l.value = truthy(v[F::grounded])
+                                          ? fmt::format("grounded on normal {}, {}",
+                                                        vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d), climbed)
+                                          : fmt::format("airborne, {}", climbed);
+                        return std::vector<Line>{l};
+                    },
                     [&](const AtRestLog& r) {
                         Line l{fmt::format("{} at rest", name(r.body)), "", ""};
                         using F = AtRestLog;

@@ -170,10 +170,10 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     b.name = name;
     b.mark = name_mark;
     r.body_index.emplace(name, index);
-    const auto view =
-            read_map(r.problems, n, path, name_mark,
-                     {"sphere", "box", "capsule", "triangle", "hull", "plane", "position", "velocity", "rotation",
-                      "restitution", "friction", "mass", "static", "kinematic", "ccd", "character", "slope_limit"});
+    const auto view = read_map(r.problems, n, path, name_mark,
+                               {"sphere", "box", "capsule", "triangle", "hull", "plane", "position", "velocity",
+                                "rotation", "restitution", "friction", "mass", "static", "kinematic", "ccd",
+                                "character", "slope_limit", "step_height", "snap_distance"});
     if (!view) return;
     const Entry* shape = nullptr;
     for (const Entry& entry : view->entries) {
@@ -203,6 +203,11 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     read_bool(r.problems, view->find("ccd"), b.ccd, path + ".ccd");
     read_bool(r.problems, view->find("character"), b.character, path + ".character");
     num.read_into(view->find("slope_limit"), {&BodyDef::slope_limit, index}, path + ".slope_limit", Check{0, 90});
+    num.read_into(view->find("step_height"), {&BodyDef::step_height, index}, path + ".step_height", kNonNegative);
+    num.read_into(view->find("snap_distance"), {&BodyDef::snap_distance, index}, path + ".snap_distance", kNonNegative);
+    for (const char* key : {"step_height", "snap_distance"})
+        if (const Entry* k = view->find(key); k && !b.character)
+            r.problems.error(k->key_mark, path + ": " + key + " is for characters (add character: true)");
     if (b.kinematic && b.character)
         r.problems.error(view->find("character")->key_mark,
                          path + ": a character is moved by its controller, so it cannot be kinematic too");

@@ -88,6 +88,7 @@ void read_request(ReaderState& r, const Entry& e, int entry, LogDef& def, const 
                     },
                     [&](FinalLog& q) { body("body", q.body); },
                     [&](AtRestLog& q) { body("body", q.body); },
+                    [&](CharacterLog& q) { body("body", q.body); },
                     [&](MaxOverlapLog&) {},
                     [&](RaycastLog& q) {
                         num.read_vec(require(r.problems, *v, "from", path), {&RaycastLog::origin, entry},

@@ -66,6 +66,15 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.restitution = d.restitution;
         b.friction = d.friction;
         b.slope_limit = d.slope_limit;
+        b.step_height = b.character ? d.step_height : 0.0;
+        b.snap_distance = b.character ? d.snap_distance : 0.0;
+        b.on_floor = b.character; // a character starts as if it stood on the ground: snapping may catch it
+        b.was_on_floor = false;
+        b.floor_normal = Vec3{};
+        b.steps = 0;
+        b.stepping = false;
+        b.last_step = -1;
+        b.floor_height = dot(b.position, up_);
         b.dirty = true;
         b.ground = -1;
         has_characters_ = has_characters_ || b.character;
@@ -553,6 +562,10 @@ inline void World::push_pair(int i, int j, const Contact& c) {
 
 void World::character_passes() {
     const int count = static_cast<int>(bodies_.size());
+    for (StepBody& b : bodies_) {
+        b.was_on_floor = b.on_floor || b.stepping;
+        b.on_floor = b.stepping = false;
+    }
     for (int pass = 0; pass < def_.character_iterations; ++pass) {
         bool found = false;
         for (int c = 0; c < count; ++c) {
@@ -563,15 +576,19 @@ void World::character_passes() {
                 if (q.status != ContactStatus::overlapping) continue;
                 found = true;
                 tell_contact(o, c, frame_time_);
-                character_contact(body(c), body(o), q.contact);
+                character_contact(c, o, q.contact);
             }
         }
         if (!found) break;
     }
+    for (int c = 0; c < count; ++c)
+        if (body(c).character && body(c).snap_distance > 0) snap_to_ground(c);
 }
 
-/// Character `c` overlaps `o`; n points from o to the character.
-inline void World::character_contact(StepBody& c, const StepBody& o, const Contact& hit) {
+/// Character `index` overlaps `o`; n points from o to the character.
+inline void World::character_contact(int index, int obstacle, const Contact& hit) {
+    StepBody& c = body(index);
+    const StepBody& o = body(obstacle);
     const Vec3 n = hit.normal;
     const double rise = dot(n, up_);
     c.dirty = true;
@@ -580,8 +597,15 @@ inline void World::character_contact(StepBody& c, const StepBody& o, const Conta
         c.position += up_ * ((hit.depth + def_.skin) / rise);
         c.fall = Vec3{};
         c.velocity = dot(c.desired, n) < 0 ? slide_velocity(c.desired, n) : c.desired;
+        c.on_floor = true;
+        c.floor_normal = n;
+        c.floor_height = dot(c.position, up_);
         return;
     }
+    // A wall the character walks into: a step it can climb, or a wall to slide along.
+    if (c.step_height > 0 && (c.on_floor || c.was_on_floor || c.stepping) && dot(c.desired, n) < 0 &&
+        try_step(index, obstacle))
+        return;
     // A wall: out along the normal, slide along it, friction takes its share of the travel.
     c.position += n * (hit.depth + def_.skin);
     const double f = std::clamp(combine_coefficients(def_.friction_combine, c.friction, o.friction), 0.0, 1.0);
@@ -591,6 +615,80 @@ inline void World::character_contact(StepBody& c, const StepBody& o, const Conta
     }
     if (dot(c.fall, n) < 0) c.fall = respond_velocity(c.fall, n, 0, f);
 }
+
+/// True when `shape` (character `index` somewhere else) overlaps any other body.
+bool World::overlaps_any(int index, const Shape& shape) const {
+    const Aabb box = bounds_of(shape);
+    for (int o = 0; o < static_cast<int>(bodies_.size()); ++o) {
+        if (o == index || !bounds_overlap(bounds(o), box)) continue;
+        if (contact(placed(o), shape).status == ContactStatus::overlapping) return true;
+    }
+    return false;
+}
+
+/// How far `shape` (character `index`) can move down, along −up, before it touches another
+/// body, within `reach` (m); `reach` when nothing is in the way. `normal` receives the surface
+/// normal there (pointing up at the character) when something is.
+double World::drop_distance(int index, const Shape& shape, double reach, Vec3* normal) const {
+    double best = reach;
+    const Motion down{up_ * -reach, Vec3{}};
+    Aabb swept = bounds_of(shape);
+    swept = Aabb{swept.min - Vec3{reach, reach, reach}, swept.max + Vec3{reach, reach, reach}};
+    for (int o = 0; o < static_cast<int>(bodies_.size()); ++o) {
+        if (o == index || !bounds_overlap(bounds(o), swept)) continue;
+        const Toi toi = time_of_impact(placed(o), Motion{}, shape, down, 1.0);
+        if (toi.status != ToiStatus::hit || toi.time * reach >= best) continue;
+        best = toi.time * reach;
+        if (normal) *normal = toi.normal;
+    }
+    return best;
+}
+
+/// Stair walking (Unity's stepOffset, Jolt's WalkStairs): when the top of `obstacle` is within
+/// the step height of the floor the character last stood on, lift character `index` by its step
+/// height; if it is clear there, lower it onto what is under it (a skin above it) and keep its
+/// walking velocity. A rounded character reaching a step's edge lands on the edge and climbs
+/// it frame by frame at its walking speed. False (nothing changed) when the lifted character
+/// still overlaps something (the step is too high) or has nothing under it to land on.
+bool World::try_step(int index, int obstacle) {
+    StepBody& c = body(index);
+    const double top = dot(support(placed(obstacle), up_), up_);
+    if (top - c.floor_height > c.step_height) return false; // too high to step onto
+    const Shape lifted = translate(c.base, c.position + up_ * c.step_height);
+    if (overlaps_any(index, lifted)) return false;
+    Vec3 n;
+    const double drop = drop_distance(index, lifted, c.step_height, &n);
+    if (drop >= c.step_height) return false;
+    c.position += up_ * (c.step_height - drop + def_.skin);
+    c.dirty = true;
+    c.fall = Vec3{};
+    c.velocity = c.desired;
+    if (c.last_step != obstacle) ++c.steps; // one step however many frames climbing it takes
+    c.last_step = obstacle;
+    c.stepping = true;
+    if (is_walkable(n, c.slope_limit, up_)) {
+        c.on_floor = true;
+        c.floor_normal = n;
+    }
+    return true;
+}
+
+/// A character that stood on the ground last frame and walks off it (down a step or a slope)
+/// is lowered onto ground within its snap distance instead of flying off.
+void World::snap_to_ground(int index) {
+    StepBody& c = body(index);
+    if (c.on_floor || !c.was_on_floor || dot(c.velocity, up_) > 0) return;
+    Vec3 n;
+    const double drop = drop_distance(index, placed(index), c.snap_distance + def_.skin, &n);
+    if (drop >= c.snap_distance + def_.skin || !is_walkable(n, c.slope_limit, up_)) return;
+    c.position -= up_ * std::max(0.0, drop - def_.skin);
+    c.dirty = true;
+    c.fall = Vec3{};
+    c.velocity = dot(c.desired, n) < 0 ? slide_velocity(c.desired, n) : c.desired;
+    c.on_floor = true;
+    c.floor_normal = n;
+}
+
 void World::add_observer(WorldObserver& observer, unsigned events) {
     listeners_.push_back({&observer, events});
     wanted_ |= events;

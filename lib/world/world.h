@@ -170,6 +170,17 @@ public:
         const StepBody& b = bodies_[static_cast<std::size_t>(i)];
         return Aabb{b.base_bounds.min + b.position, b.base_bounds.max + b.position};
     }
+    /// A character's contact with the ground as the last frame left it.
+    struct CharacterState {
+        bool grounded = false; ///< it stands on a walkable surface
+        Vec3 ground_normal;    ///< that surface's unit normal (zero when not grounded)
+        int steps = 0;         ///< steps climbed so far
+    };
+    /// Body `i`'s character state (all zero for a body that is not a character).
+    CharacterState character_state(int i) const {
+        const StepBody& b = bodies_[static_cast<std::size_t>(i)];
+        return {b.on_floor, b.on_floor ? b.floor_normal : Vec3{}, b.steps};
+    }
     /// True when no two bodies can meet again: there is no character, and every pair drifts
     /// apart on some axis under its relative velocity and gravity, so every later frame is
     /// free flight.
@@ -178,25 +189,34 @@ public:
 private:
     /// A body while the world steps.
     struct StepBody {
-        Shape base;             ///< the local shape turned by the body's rotation, local origin at 0
-        Shape placed;           ///< base moved to `position` (valid when !dirty)
-        Aabb base_bounds;       ///< bounds of `base` (m)
-        Vec3 position;          ///< local origin (m)
-        Vec3 velocity;          ///< m/s
-        Vec3 accel;             ///< gravity for a dynamic non-character body, else 0 (m/s²)
-        Vec3 desired;           ///< a character's run intent (m/s)
-        Vec3 fall;              ///< a character's accumulated gravity (m/s)
-        double inv_mass = 0;    ///< 1/kg; 0 for static bodies (and characters, for others)
-        double restitution = 0; ///< [0, 1]
-        double friction = 0;    ///< [0, 1]
-        double slope_limit = 0; ///< degrees (characters)
-        bool is_static = false; ///< never moves
-        bool kinematic = false; ///< moved by its velocity only
-        bool swept = false;     ///< ccd or a swept world
-        bool character = false; ///< moved by push-out + slide
-        bool dirty = true;      ///< `placed` is stale
-        int ground = -1;        ///< the body a swept body rests on (static or resting itself), or −1
-        Vec3 ground_normal;     ///< unit normal of that ground, pointing at this body
+        Shape base;                ///< the local shape turned by the body's rotation, local origin at 0
+        Shape placed;              ///< base moved to `position` (valid when !dirty)
+        Aabb base_bounds;          ///< bounds of `base` (m)
+        Vec3 position;             ///< local origin (m)
+        Vec3 velocity;             ///< m/s
+        Vec3 accel;                ///< gravity for a dynamic non-character body, else 0 (m/s²)
+        Vec3 desired;              ///< a character's run intent (m/s)
+        Vec3 fall;                 ///< a character's accumulated gravity (m/s)
+        double inv_mass = 0;       ///< 1/kg; 0 for static bodies (and characters, for others)
+        double restitution = 0;    ///< [0, 1]
+        double friction = 0;       ///< [0, 1]
+        double slope_limit = 0;    ///< degrees (characters)
+        bool is_static = false;    ///< never moves
+        bool kinematic = false;    ///< moved by its velocity only
+        bool swept = false;        ///< ccd or a swept world
+        bool character = false;    ///< moved by push-out + slide
+        bool dirty = true;         ///< `placed` is stale
+        double step_height = 0;    ///< characters: highest step climbed (m)
+        double snap_distance = 0;  ///< characters: how far down it stays glued to the ground (m)
+        bool on_floor = false;     ///< characters: stood on a walkable surface this frame
+        bool was_on_floor = false; ///< characters: … and the frame before
+        Vec3 floor_normal;         ///< characters: that surface's unit normal
+        int steps = 0;             ///< characters: steps climbed so far
+        bool stepping = false;     ///< characters: climbed (part of) a step this frame
+        int last_step = -1;        ///< characters: the last body stepped onto, or −1
+        double floor_height = 0;   ///< characters: height along up where it last stood on a floor (m)
+        int ground = -1;           ///< the body a swept body rests on (static or resting itself), or −1
+        Vec3 ground_normal;        ///< unit normal of that ground, pointing at this body
     };
 
     /// A pair of bodies that can meet (i < j, not both static).
@@ -266,7 +286,11 @@ private:
     void push_pair(int i, int j, const Contact& c);
     void discrete_passes();
     void character_passes();
-    void character_contact(StepBody& c, const StepBody& o, const Contact& hit);
+    void character_contact(int index, int obstacle, const Contact& hit);
+    bool overlaps_any(int index, const Shape& shape) const;
+    double drop_distance(int index, const Shape& shape, double reach, Vec3* normal) const;
+    bool try_step(int index, int obstacle);
+    void snap_to_ground(int index);
 };
 
 /// Bounds that overlap by more than kTouchEpsilon on every axis (a contact needs that: were

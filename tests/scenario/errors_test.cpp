@@ -389,6 +389,12 @@ TEST_CASE("a body cannot be kinematic and static, or kinematic and a character",
     expect_one("bodies:\n  p: { sphere: { radius: 1 }, kinematic: 2 }\n", 2, "2", "kinematic");
 }
 
+TEST_CASE("step height and snap distance are for characters, and not negative", "[scenario][errors]") {
+    expect_one("bodies:\n  b: { sphere: { radius: 1 }, step_height: 0.3 }\n", 2, "step_height", "for characters");
+    expect_one("bodies:\n  b: { sphere: { radius: 1 }, character: true, snap_distance: -1 }\n", 2, "-1",
+               "snap_distance");
+}
+
 TEST_CASE("the friction settings are read", "[scenario]") {
     const ScenarioTemplate t = parse_scenario_template(
             "world: { friction_model: per_contact, friction_combine: multiply, restitution_combine: min }\n"
