@@ -12,7 +12,7 @@ void add_sim_command(CLI::App& app, int& exit_code) {
     auto format = std::make_shared<std::string>("text");
     cmd->add_option("files", request->files, "Scenario files ('-' reads stdin)")->required();
     cmd->add_option("--detection", *detection, "Override the world's detection")
-            ->check(CLI::IsMember({"discrete", "swept"}));
+            ->check(CLI::IsMember({"discrete", "swept", "speculative"}));
     cmd->add_option("--set", request->options.sets, "Override a param: NAME=VALUE (repeatable)");
     cmd->add_option("--format", *format, "Log format")->check(CLI::IsMember({"text", "json", "csv"}));
     cmd->add_option("--trace", request->options.trace_path, "Write every body's state per frame to this CSV");
@@ -20,6 +20,7 @@ void add_sim_command(CLI::App& app, int& exit_code) {
     cmd->callback([request, detection, format, &exit_code] {
         if (*detection == "discrete") request->options.detection = collide::Detection::discrete;
         if (*detection == "swept") request->options.detection = collide::Detection::swept;
+        if (*detection == "speculative") request->options.detection = collide::Detection::speculative;
         request->format = *format == "json"  ? collide::LogFormat::json
                           : *format == "csv" ? collide::LogFormat::csv
                                              : collide::LogFormat::text;

@@ -16,7 +16,7 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
                     "Vary a param: NAME=FROM:TO:STEP or NAME=A,B,C (repeatable; the first varies slowest)")
             ->required();
     cmd->add_option("--detection", *detection, "Detection per cell (default: the scenario's)")
-            ->check(CLI::IsMember({"discrete", "swept", "both"}));
+            ->check(CLI::IsMember({"discrete", "swept", "speculative", "both", "all"}));
     cmd->add_option("--format", *format, "Output format")->check(CLI::IsMember({"table", "csv", "json", "svg"}));
     cmd->add_option("--measure", request->measure, "The field a map shows (default: hit, else the first)");
     cmd->add_option("--jobs", request->jobs, "Threads (default: every core)")->check(CLI::Range(1, 4096));

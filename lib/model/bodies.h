@@ -15,8 +15,9 @@ namespace collide {
 
 /// How collisions are found.
 enum class Detection : std::uint8_t {
-    discrete, ///< test the sampled frame positions only (can tunnel)
-    swept,    ///< find the time of impact inside each step (continuous)
+    discrete,    ///< test the sampled frame positions only (can tunnel)
+    swept,       ///< find the time of impact inside each step (continuous)
+    speculative, ///< a pair closer than its motion this step gets a contact that lets it arrive touching
 };
 
 /// How a step advances a body.
@@ -50,23 +51,25 @@ struct WorldDef {
 
 /// A body: a shape in its local frame, placed at `position` turned by `rotation`.
 struct BodyDef {
-    std::string name;         ///< the body's key in `bodies:`
-    SourceMark mark;          ///< where it was defined
-    Shape shape;              ///< local frame: the body's position is the local origin
-    Vec3 position;            ///< world position of the local origin at t = 0 (m)
-    Vec3 velocity;            ///< initial velocity (m/s)
-    Quat rotation;            ///< orientation (fixed: bodies translate without turning)
-    double restitution = 0;   ///< bounciness in [0, 1]; a pair combines its two by world.restitution_combine
-    double friction = 0;      ///< Coulomb μ ≥ 0 (per_contact: share of the sliding speed removed
-                              ///< per contact, in [0, 1]); a pair combines its two by world.friction_combine
-    double mass = 1;          ///< kg > 0; splits responses between two dynamic bodies
-    bool is_static = false;   ///< never moves; infinite mass
-    bool kinematic = false;   ///< moved by its velocity only, never by contacts or gravity;
-                              ///< pushes and carries others as a static body would
-    bool ccd = false;         ///< swept detection for this body even when the world is discrete
-    bool character = false;   ///< moved by push-out + slide + slope limit, no bounce
-    double slope_limit = 46;  ///< degrees; steeper surfaces are walls for a character
-    double step_height = 0;   ///< characters: the highest step (m) climbed while walking; 0: none
+    std::string name;       ///< the body's key in `bodies:`
+    SourceMark mark;        ///< where it was defined
+    Shape shape;            ///< local frame: the body's position is the local origin
+    Vec3 position;          ///< world position of the local origin at t = 0 (m)
+    Vec3 velocity;          ///< initial velocity (m/s)
+    Quat rotation;          ///< orientation (fixed: bodies translate without turning)
+    double restitution = 0; ///< bounciness in [0, 1]; a pair combines its two by world.restitution_combine
+    double friction = 0;    ///< Coulomb μ ≥ 0 (per_contact: share of the sliding speed removed
+                            ///< per contact, in [0, 1]); a pair combines its two by world.friction_combine
+    double mass = 1;        ///< kg > 0; splits responses between two dynamic bodies
+    bool is_static = false; ///< never moves; infinite mass
+    bool kinematic = false; ///< moved by its velocity only, never by contacts or gravity;
+                            ///< pushes and carries others as a static body would
+    bool ccd = false;       ///< swept detection for this body even when the world is discrete
+    bool speculative =
+            false;           ///< speculative contacts for this body (`ccd: speculative`) whatever the world's detection
+    bool character = false;  ///< moved by push-out + slide + slope limit, no bounce
+    double slope_limit = 46; ///< degrees; steeper surfaces are walls for a character
+    double step_height = 0;  ///< characters: the highest step (m) climbed while walking; 0: none
     double snap_distance = 0; ///< characters: how far down (m) a walking character stays glued to the ground
 };
 

@@ -200,7 +200,10 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
         if (b.kinematic && b.is_static)
             r.problems.error(k->key_mark, path + ": a body is static or kinematic, not both");
     }
-    read_bool(r.problems, view->find("ccd"), b.ccd, path + ".ccd");
+    if (const Entry* c = view->find("ccd"); c && c->value.IsScalar() && c->value.Scalar() == "speculative")
+        b.speculative = true; // `ccd: speculative`: speculative contacts for this body
+    else
+        read_bool(r.problems, c, b.ccd, path + ".ccd");
     read_bool(r.problems, view->find("character"), b.character, path + ".character");
     num.read_into(view->find("slope_limit"), {&BodyDef::slope_limit, index}, path + ".slope_limit", Check{0, 90});
     num.read_into(view->find("step_height"), {&BodyDef::step_height, index}, path + ".step_height", kNonNegative);
@@ -274,9 +277,11 @@ void read_world(ReaderState& r, const Entry* e) {
                 w.detection = Detection::discrete;
             else if (s == "swept")
                 w.detection = Detection::swept;
+            else if (s == "speculative")
+                w.detection = Detection::speculative;
             else
                 r.problems.error(mark_of(d->value, d->key_mark),
-                                 "world.detection must be discrete or swept, got \"" + s + "\"");
+                                 "world.detection must be discrete, swept or speculative, got \"" + s + "\"");
         }
     }
     num.read_into(view->find("phase"), {&WorldDef::phase}, "world.phase", Check{0, 1, false, true});

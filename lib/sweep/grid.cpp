@@ -155,20 +155,31 @@ Grid make_grid(std::span<const std::string> varies, std::span<const std::string>
 DetectionChoice parse_detection_choice(std::string_view text) {
     if (text == "discrete") return DetectionChoice::discrete;
     if (text == "swept") return DetectionChoice::swept;
+    if (text == "speculative") return DetectionChoice::speculative;
     if (text == "both") return DetectionChoice::both;
-    throw command_error(fmt::format("--detection {}: expected discrete, swept or both", text));
+    if (text == "all") return DetectionChoice::all;
+    throw command_error(fmt::format("--detection {}: expected discrete, swept, speculative, both or all", text));
 }
 
 std::vector<Detection> modes_of(DetectionChoice choice) {
     switch (choice) {
     case DetectionChoice::discrete: return {Detection::discrete};
     case DetectionChoice::swept: return {Detection::swept};
+    case DetectionChoice::speculative: return {Detection::speculative};
     case DetectionChoice::both: return {Detection::discrete, Detection::swept};
+    case DetectionChoice::all: return {Detection::discrete, Detection::swept, Detection::speculative};
     }
     return {Detection::discrete};
 }
 
-const char* detection_name(Detection mode) { return mode == Detection::swept ? "swept" : "discrete"; }
+const char* detection_name(Detection mode) {
+    switch (mode) {
+    case Detection::discrete: return "discrete";
+    case Detection::swept: return "swept";
+    case Detection::speculative: return "speculative";
+    }
+    return "discrete";
+}
 
 Shard parse_shard(std::string_view text) {
     const auto slash = text.find('/');

@@ -76,15 +76,16 @@ Grid make_grid(std::span<const std::string> varies, std::span<const std::string>
                std::uint64_t max_cells = kMaxGridCells);
 
 /// Which detection modes each cell runs in.
-enum class DetectionChoice : std::uint8_t { discrete, swept, both };
+enum class DetectionChoice : std::uint8_t { discrete, swept, speculative, both, all };
 
-/// Parses `discrete`, `swept` or `both`; throws an InputError (command_error) otherwise.
+/// Parses `discrete`, `swept`, `speculative`, `both` (discrete and swept) or `all` (the three);
+/// throws an InputError (command_error) otherwise.
 DetectionChoice parse_detection_choice(std::string_view text);
 
-/// The modes of a choice in row order (discrete before swept).
+/// The modes of a choice in row order (discrete, swept, speculative).
 std::vector<Detection> modes_of(DetectionChoice choice);
 
-/// The name of a mode as written in rows ("discrete", "swept").
+/// The name of a mode as written in rows ("discrete", "swept", "speculative").
 const char* detection_name(Detection mode);
 
 /// A slice of the grid: the cells whose index mod `count` is `index`.

@@ -18,13 +18,13 @@ namespace {
 /// One data row of a shard: its key, where it came from, and its text (without the newline).
 struct Row {
     std::uint64_t cell = 0;
-    int mode = 0; // 0 discrete, 1 swept
+    int mode = 0; // 0 discrete, 1 swept, 2 speculative
     std::uint32_t file = 0;
     std::uint32_t line = 0;
     std::string_view text;
 };
 
-const char* mode_name(int mode) { return mode == 1 ? "swept" : "discrete"; }
+const char* mode_name(int mode) { return mode == 2 ? "speculative" : mode == 1 ? "swept" : "discrete"; }
 
 /// Splits a CSV line into its raw fields (quotes kept); false when a quote is not closed.
 bool split_fields(std::string_view line, std::vector<std::string_view>& fields) {
@@ -103,9 +103,12 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
                 row.mode = 0;
             else if (fields[detection] == "swept")
                 row.mode = 1;
+            else if (fields[detection] == "speculative")
+                row.mode = 2;
             else
-                throw error_at(shard, line_no,
-                               fmt::format("the detection '{}' is neither discrete nor swept", fields[detection]));
+                throw error_at(
+                        shard, line_no,
+                        fmt::format("the detection '{}' is not discrete, swept or speculative", fields[detection]));
             for (std::size_t a = 1; a < detection; ++a) distinct[a - 1].insert(fields[a]);
             row.file = static_cast<std::uint32_t>(f);
             row.line = static_cast<std::uint32_t>(line_no);
@@ -117,7 +120,7 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
 
     // The grid: the product of each axis's distinct values, the modes those that appear.
     std::uint64_t cells = 0;
-    bool has_mode[2] = {false, false};
+    bool has_mode[3] = {false, false, false};
     if (!rows.empty()) {
         cells = 1;
         for (const auto& values : distinct) cells = std::min<std::uint64_t>(cells * values.size(), kMaxGridCells);
@@ -125,7 +128,7 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
         for (const Row& r : rows) has_mode[r.mode] = true;
     }
     std::vector<int> modes;
-    for (int m = 0; m < 2; ++m)
+    for (int m = 0; m < 3; ++m)
         if (has_mode[m]) modes.push_back(m);
 
     std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {

@@ -57,7 +57,8 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.kinematic = d.kinematic && !d.is_static;
         b.character = d.character && !d.is_static && !b.kinematic;
         const bool driven = b.is_static || b.kinematic || b.character; // never moved by contacts
-        b.swept = !driven && (d.ccd || def_.detection == Detection::swept);
+        b.swept = !driven && !d.speculative && (d.ccd || def_.detection == Detection::swept);
+        b.speculative = !driven && !b.swept && (d.speculative || def_.detection == Detection::speculative);
         b.velocity = b.is_static ? Vec3{} : d.velocity;
         b.desired = b.character ? d.velocity : Vec3{};
         b.fall = Vec3{};
@@ -81,6 +82,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     }
     pairs_.clear();
     any_swept_pair_ = false;
+    any_speculative_pair_ = false;
     for (std::size_t i = 0; i < n; ++i) {
         for (std::size_t j = i + 1; j < n; ++j) {
             const StepBody& a = bodies_[i];
@@ -91,7 +93,9 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
             p.j = static_cast<int>(j);
             p.character = a.character || b.character;
             p.swept = !p.character && (a.swept || b.swept);
+            p.speculative = !p.character && !p.swept && (a.speculative || b.speculative);
             any_swept_pair_ = any_swept_pair_ || p.swept;
+            any_speculative_pair_ = any_speculative_pair_ || p.speculative;
             pairs_.push_back(p);
         }
     }
@@ -292,10 +296,16 @@ inline void World::advance_body(int index, double tau, const Vec3& a) {
             }
         }
     }
-    if (!any_swept_pair_) {
+    if (any_speculative_pair_) speculate(h);
+    if (any_swept_pair_)
+        cast_step(h, start);
+    else
         move_all(h);
-        return;
-    }
+    if (any_speculative_pair_) arrive();
+}
+
+/// Swept detection over one step of `h` s starting at `start`: impacts in time order.
+void World::cast_step(double h, double start) {
     std::fill(resting_.begin(), resting_.end(), static_cast<unsigned char>(0));
     double remaining = h;
     double now = start;
@@ -462,12 +472,14 @@ inline std::optional<World::PairHit> World::cast_sphere_shape(const Sphere& s, c
 // ---- responses -----------------------------------------------------------------------
 
 /// Velocities of an approaching pair after the response, shared by inverse mass.
-inline void World::respond_pair(int i, int j, const Vec3& n) {
+inline void World::respond_pair(int i, int j, const Vec3& n, const double* approach) {
     StepBody& a = body(i);
     StepBody& b = body(j);
     const double wa = a.inv_mass, wb = b.inv_mass;
     if (wa + wb <= 0) return;
-    const Vec3 rel = b.velocity - a.velocity;
+    const Vec3 actual = b.velocity - a.velocity;
+    // A speculative arrival responds as the impact it stood for: at its approach speed.
+    const Vec3 rel = approach ? actual + n * (*approach - dot(actual, n)) : actual;
     if (dot(rel, n) >= 0) return;
     const double e = combine_coefficients(def_.restitution_combine, a.restitution, b.restitution);
     const double f = combine_coefficients(def_.friction_combine, a.friction, b.friction);
@@ -479,7 +491,7 @@ inline void World::respond_pair(int i, int j, const Vec3& n) {
     } else if (wb == 0) {
         a.velocity = b.velocity - after;
     } else {
-        const Vec3 change = after - rel;
+        const Vec3 change = after - actual;
         const double total = wa + wb;
         a.velocity -= change * (wa / total);
         b.velocity += change * (wb / total);
@@ -487,6 +499,51 @@ inline void World::respond_pair(int i, int j, const Vec3& n) {
     if (wanted_ & kOnResponse) {
         tell_response(i, va, a.velocity);
         tell_response(j, vb, b.velocity);
+    }
+}
+
+/// Speculative contacts (Catto, "Continuous Collision", GDC 2013; Box2D's speculative margin):
+/// before a step of `h` s, a speculative pair whose gap (less the skin) is smaller than how far
+/// its motion would close it this step loses exactly the approaching velocity beyond the gap,
+/// so it arrives a skin apart at the step's end — no time of impact, no sub-steps. Pairs that
+/// already overlap are left to the discrete pass.
+void World::speculate(double h) {
+    update_cast_bounds(h);
+    for (StepPair& p : pairs_) {
+        if (!p.speculative || body(p.i).ground == p.j || body(p.j).ground == p.i) continue;
+        if (!bounds_near(cast_bounds_[static_cast<std::size_t>(p.i)], cast_bounds_[static_cast<std::size_t>(p.j)],
+                         def_.skin))
+            continue;
+        StepBody& a = body(p.i);
+        StepBody& b = body(p.j);
+        const double wa = a.inv_mass, wb = b.inv_mass;
+        if (wa + wb <= 0) continue;
+        const DistanceResult d = distance(placed(p.i), placed(p.j));
+        if (!d.supported || !(d.distance > 0)) continue;
+        const Vec3& n = d.normal;
+        const double vn = dot(b.velocity - a.velocity, n);
+        const double an = dot(motion_accel(b) - motion_accel(a), n);
+        const double room = std::max(0.0, d.distance - def_.skin);
+        if (-(vn * h + 0.5 * an * h * h) <= room) continue;
+        const double change = -(room + 0.5 * an * h * h) / h - vn; // > 0: less approach
+        a.velocity -= n * (change * wa / (wa + wb));
+        b.velocity += n * (change * wb / (wa + wb));
+        p.arriving = true;
+        p.normal = n;
+        p.approach = vn;
+    }
+}
+
+/// After the step: each pair a speculative contact slowed has arrived; it is a contact, and
+/// it responds (restitution, friction) as the impact at its approach speed would have.
+void World::arrive() {
+    for (StepPair& p : pairs_) {
+        if (!p.arriving) continue;
+        p.arriving = false;
+        tell_contact(p.i, p.j, frame_time_);
+        const double approach = p.approach;
+        respond_pair(p.i, p.j, p.normal, &approach);
+        if (def_.friction_model == FrictionModel::coulomb) try_ground(p.i, p.j, p.normal);
     }
 }
 

@@ -204,6 +204,7 @@ private:
         bool is_static = false;    ///< never moves
         bool kinematic = false;    ///< moved by its velocity only
         bool swept = false;        ///< ccd or a swept world
+        bool speculative = false;  ///< speculative contacts (ccd: speculative or a speculative world)
         bool character = false;    ///< moved by push-out + slide
         bool dirty = true;         ///< `placed` is stale
         double step_height = 0;    ///< characters: highest step climbed (m)
@@ -221,12 +222,15 @@ private:
 
     /// A pair of bodies that can meet (i < j, not both static).
     struct StepPair {
-        int i = 0;              ///< first body
-        int j = 0;              ///< second body
-        bool swept = false;     ///< found by casting
-        bool character = false; ///< involves a character
-        bool touched = false;   ///< the discrete pass found it overlapping this frame
-        Vec3 normal;            ///< the last contact normal found this frame, from i to j
+        int i = 0;                ///< first body
+        int j = 0;                ///< second body
+        bool swept = false;       ///< found by casting
+        bool speculative = false; ///< given speculative contacts
+        bool arriving = false;    ///< a speculative contact slowed it this step
+        double approach = 0;      ///< its normal velocity before that (m/s, negative: approaching)
+        bool character = false;   ///< involves a character
+        bool touched = false;     ///< the discrete pass found it overlapping this frame
+        Vec3 normal;              ///< the last contact normal found this frame, from i to j
     };
 
     /// One observer and the events it wants.
@@ -254,6 +258,7 @@ private:
     double bounce_speed_ = 0; ///< a rebound must be faster than this to count as a bounce (m/s)
     bool exact_ = true;
     bool any_swept_pair_ = false;
+    bool any_speculative_pair_ = false;
     bool has_characters_ = false;
     int frame_ = -1;
     int frames_stepped_ = 0;
@@ -281,7 +286,10 @@ private:
     static bool cast_answers(const Shape& obstacle);
     static std::optional<PairHit> cast_sphere_shape(const Sphere& s, const Vec3& velocity, const Shape& obstacle,
                                                     double span);
-    void respond_pair(int i, int j, const Vec3& n);
+    void respond_pair(int i, int j, const Vec3& n, const double* approach = nullptr);
+    void speculate(double h);
+    void arrive();
+    void cast_step(double h, double start);
     void zero_approach(int i, int j, const Vec3& n);
     void push_pair(int i, int j, const Contact& c);
     void discrete_passes();

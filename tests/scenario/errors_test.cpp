@@ -368,7 +368,7 @@ TEST_CASE("a phase of 1 is outside the half-open range from 0 to 1", "[scenario]
 }
 
 TEST_CASE("an unknown detection mode is an error", "[scenario][errors]") {
-    expect_one("world: { detection: continuous }\n", 1, "continuous", "must be discrete or swept");
+    expect_one("world: { detection: continuous }\n", 1, "continuous", "must be discrete, swept or speculative");
 }
 
 TEST_CASE("an unknown integrator is an error", "[scenario][errors]") {

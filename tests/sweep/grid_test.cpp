@@ -109,7 +109,7 @@ TEST_CASE("sweep --detection both runs each cell discrete then swept") {
         CHECK(plan.cell_of_row(r) == r / 2);
         CHECK(plan.mode_of_row(r) == (r % 2 == 0 ? Detection::discrete : Detection::swept));
     }
-    CHECK_THROWS_WITH(parse_detection_choice("sweep"), Catch::Contains("discrete, swept or both"));
+    CHECK_THROWS_WITH(parse_detection_choice("sweep"), Catch::Contains("discrete, swept, speculative, both or all"));
 }
 
 TEST_CASE("shards K/N partition the grid exactly") {

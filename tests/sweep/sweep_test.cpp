@@ -126,7 +126,8 @@ TEST_CASE("merge reports a missing cell, a duplicate, a header mismatch and a ba
                Catch::StartsWith("b.csv:1:1: error: the header differs from a.csv's"));
     CHECK_THAT(error({{"a.csv", a + "x,1,discrete,true,,,,,\n"}}),
                Catch::StartsWith("a.csv:6:1: error: the cell 'x' is not a whole number"));
-    CHECK_THAT(error({{"a.csv", a + "9,1,sideways,true,,,,,\n"}}), Catch::Contains("neither discrete nor swept"));
+    CHECK_THAT(error({{"a.csv", a + "9,1,sideways,true,,,,,\n"}}),
+               Catch::Contains("is not discrete, swept or speculative"));
     CHECK_THAT(error({{"a.csv", a + "9,1,swept\n"}}), Catch::Contains("the row has 3 fields, the header has 9"));
     CHECK_THAT(error({{"a.csv", a + "9,1"}}), Catch::Contains("a.csv:6:1: error: the last line has no line break"));
     CHECK_THAT(error({{"a.csv", ""}}), Catch::Contains("a.csv:1:1: error: empty file"));

@@ -26,6 +26,27 @@ std::vector<double> run_all(const SweepModel& model, const SweepPlan& plan, int 
 
 } // namespace
 
+TEST_CASE("speculative contacts catch every cell of the tunnel grid and stop the bullet a skin from the wall") {
+    const SweepModel model = scenario_sweep_model(load_scenario_template(kTunnel));
+    SweepRequest request;
+    request.varies = {"speed=30:300:15", "offset=0:0.95:0.05"};
+    request.detection = DetectionChoice::speculative;
+    const SweepPlan plan = plan_sweep(model, request);
+    REQUIRE(plan.rows() == 19 * 20);
+    const std::vector<double> values = run_all(model, plan, 2);
+    int caught = 0;
+    for (std::uint64_t row = 0; row < plan.rows(); ++row) {
+        const double* v = &values[row * 6];
+        INFO("cell " << plan.cell_of_row(row));
+        CHECK(v[0] == 1);
+        // Arrived a skin (1 mm) short of touching: the centre at −0.35 − 0.001, never closer.
+        CHECK(v[3] >= -0.351 - 1e-9);
+        CHECK(v[3] <= -0.35);
+        caught += v[0] == 1 ? 1 : 0;
+    }
+    CHECK(caught == 380);
+}
+
 TEST_CASE("the tunnel sweep matches the closed form: discrete is luck, swept always catches") {
     const SweepModel model = scenario_sweep_model(load_scenario_template(kTunnel));
     REQUIRE(model.columns == std::vector<std::string>{"hit", "frame", "time", "x", "y", "z"});
