@@ -211,6 +211,9 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     for (const char* key : {"step_height", "snap_distance"})
         if (const Entry* k = view->find(key); k && !b.character)
             r.problems.error(k->key_mark, path + ": " + key + " is for characters (add character: true)");
+    if (b.speculative && b.character)
+        r.problems.error(view->find("ccd")->key_mark,
+                         path + ": a character is moved by its controller, so it takes no speculative contacts");
     if (b.kinematic && b.character)
         r.problems.error(view->find("character")->key_mark,
                          path + ": a character is moved by its controller, so it cannot be kinematic too");

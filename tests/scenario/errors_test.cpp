@@ -395,6 +395,11 @@ TEST_CASE("step height and snap distance are for characters, and not negative", 
                "snap_distance");
 }
 
+TEST_CASE("a character takes no speculative contacts", "[scenario][errors]") {
+    expect_one("bodies:\n  c: { sphere: { radius: 1 }, character: true, ccd: speculative }\n", 2, "ccd",
+               "no speculative contacts");
+}
+
 TEST_CASE("the friction settings are read", "[scenario]") {
     const ScenarioTemplate t = parse_scenario_template(
             "world: { friction_model: per_contact, friction_combine: multiply, restitution_combine: min }\n"
