@@ -70,7 +70,10 @@ GridSetup& grid_setup(Detection mode, int jobs) {
 }
 
 void tunnel_grid(benchmark::State& state) {
-    const Detection mode = state.range(0) == 0 ? Detection::discrete : Detection::swept;
+    // Mode 0 discrete, 1 swept, 2 speculative.
+    const Detection mode = state.range(0) == 0   ? Detection::discrete
+                           : state.range(0) == 1 ? Detection::swept
+                                                 : Detection::speculative;
     const int jobs = static_cast<int>(state.range(1));
     GridSetup& setup = grid_setup(mode, jobs);
     GridExecutor& executor = *setup.executor;
@@ -95,7 +98,7 @@ void tunnel_grid(benchmark::State& state) {
     state.counters["nominal_frames/s"] = benchmark::Counter(cells * kFrames, benchmark::Counter::kIsRate);
     state.counters["frames/cell"] = frames / cells;
     state.counters["threads"] = static_cast<double>(executor.threads_used());
-    state.SetLabel(mode == Detection::discrete ? "discrete" : "swept");
+    state.SetLabel(detection_name(mode));
 }
 
 } // namespace
@@ -106,6 +109,8 @@ BENCHMARK(tunnel_grid)
         ->Args({0, 2, kSweepBlockRows})
         ->Args({1, 1, kSweepBlockRows})
         ->Args({1, 2, kSweepBlockRows})
+        ->Args({2, 1, kSweepBlockRows})
+        ->Args({2, 2, kSweepBlockRows})
         ->Args({0, 2, 1'000'000})
         ->Args({1, 2, 1'000'000})
         ->Unit(benchmark::kMillisecond)
