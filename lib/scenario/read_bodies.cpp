@@ -196,8 +196,8 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     num.read_into(view->find("friction"), {&BodyDef::friction, index}, path + ".friction", kUnit);
     num.read_into(view->find("mass"), {&BodyDef::mass, index}, path + ".mass", kPositive);
     read_bool(r.problems, view->find("static"), b.is_static, path + ".static");
-    read_bool(r.problems, view->find("ccd"), b.ccd, path + ".ccd");
-    read_bool(r.problems, view->find("character"), b.character, path + ".character");
+    num.read_flag(view->find("ccd"), {&BodyDef::ccd, index}, path + ".ccd");
+    num.read_flag(view->find("character"), {&BodyDef::character, index}, path + ".character");
     num.read_into(view->find("slope_limit"), {&BodyDef::slope_limit, index}, path + ".slope_limit", Check{0, 90});
     if (shape && shape->key == "plane" && !b.is_static)
         r.problems.error(shape->key_mark, path + ": a plane is infinite, so it must be static (add static: true)");
