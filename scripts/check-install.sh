@@ -33,6 +33,13 @@ ${CXX:-c++} "$root/examples/consumer/main.cpp" -o "$work/consumer-pc" $flags
 out="$("$work/consumer-pc")"
 echo "pkg-config: $out"
 [ "$out" = "$expected" ] || { echo "check-install: expected '$expected'" >&2; exit 1; }
-# The completions parse.
+# The bash completion completes a command and an option value.
 bash -n "$prefix/share/bash-completion/completions/collide"
+complete_words() { # prints what bash would offer for the words given (the last one being typed)
+  bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _collide || true; echo "${COMPREPLY[*]}"' \
+    _ "$prefix/share/bash-completion/completions/collide" "$@"
+}
+[ "$(complete_words collide si)" = "sim" ] || { echo "check-install: bash completion of 'si'" >&2; exit 1; }
+[ "$(complete_words collide check --color a)" = "auto always" ] ||
+  { echo "check-install: bash completion of --color" >&2; exit 1; }
 echo "check-install: ok"
