@@ -32,8 +32,12 @@ void add_check_command(CLI::App& app, int& exit_code) {
     const std::map<std::string, collide::ColorMode> colors{{"auto", collide::ColorMode::automatic},
                                                            {"always", collide::ColorMode::always},
                                                            {"never", collide::ColorMode::never}};
-    cmd->add_option("--color", state->color, "Colour diffs: auto (a terminal without NO_COLOR), always, never")
-            ->transform(CLI::CheckedTransformer(colors, CLI::ignore_case));
+    // The help shows the words, not the transformer's table of enum values.
+    cmd->add_option("--color", state->color,
+                    "Colour diffs: auto (the default: only on a terminal, and never with NO_COLOR set), "
+                    "always or never")
+            ->type_name("auto|always|never")
+            ->transform(CLI::CheckedTransformer(colors, CLI::ignore_case).description(""));
     cmd->callback([state, update, &exit_code] {
         collide::CheckOptions options = state->options;
         options.update = update->count() > 0;

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
+#include "suggest.h"
 
 int main(int argc, char** argv) {
     CLI::App app{"collide: collision scenario simulator and regression checker"};
@@ -18,9 +19,8 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        // --help and --version exit 0; every parse error (CLI11 codes 100 and up) is trouble: 2.
-        const int code = app.exit(e);
-        return code == 0 ? 0 : 2;
+        // --help and --version exit 0; every parse error is trouble: 2, with a likely spelling.
+        return report_parse_error(app, e, argc, argv);
     }
     return exit_code;
 }

@@ -14,16 +14,21 @@ void add_sim_command(CLI::App& app, int& exit_code) {
     cmd->add_option("--detection", *detection, "Override the world's detection")
             ->check(CLI::IsMember({"discrete", "swept", "speculative"}));
     cmd->add_option("--set", request->options.sets, "Override a param: NAME=VALUE (repeatable)");
-    cmd->add_option("--format", *format, "Log format")->check(CLI::IsMember({"text", "json", "csv"}));
+    cmd->add_option("--format", *format,
+                    "Log format: text; json (a list, one object per file); jsonl (JSON Lines: one object a "
+                    "line); csv (one header, a scenario column)")
+            ->type_name("text|json|jsonl|csv")
+            ->check(CLI::IsMember({"text", "json", "jsonl", "csv"}).description(""));
     cmd->add_option("--trace", request->options.trace_path, "Write every body's state per frame to this CSV");
     cmd->add_option("-o,--output", request->output, "Write the log to this file (atomically)");
     cmd->callback([request, detection, format, &exit_code] {
         if (*detection == "discrete") request->options.detection = collide::Detection::discrete;
         if (*detection == "swept") request->options.detection = collide::Detection::swept;
         if (*detection == "speculative") request->options.detection = collide::Detection::speculative;
-        request->format = *format == "json"  ? collide::LogFormat::json
-                          : *format == "csv" ? collide::LogFormat::csv
-                                             : collide::LogFormat::text;
+        request->format = *format == "json"    ? collide::LogFormat::json
+                          : *format == "jsonl" ? collide::LogFormat::jsonl
+                          : *format == "csv"   ? collide::LogFormat::csv
+                                               : collide::LogFormat::text;
         exit_code = collide::sim_command(*request, std::cout, std::cerr);
     });
 }

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, configures and builds collide in ./build (Release, Ninja).
+# Builds the program only (target `collide`), or the targets given: `build.sh all` builds the
+# tests, the benchmarks and the man page too (scripts/test.sh does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -7,4 +9,4 @@ bash scripts/install-deps.sh
 werror=OFF
 [ -n "${CI:-}" ] && werror=ON
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOLLIDE_WERROR="$werror" >/dev/null
-cmake --build build -j"$(nproc)"
+cmake --build build -j"$(nproc)" --target "${@:-collide}"

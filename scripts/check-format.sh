@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks that every C++ file in lib/, cli/, tests/, bench/ and fuzz/ is formatted by .clang-format.
+# Checks that every C++ file in lib/, cli/, include/, examples/, tests/, bench/ and fuzz/ is
+# formatted by .clang-format.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-find lib cli tests bench fuzz -name '*.h' -o -name '*.cpp' | sort | xargs clang-format --dry-run --Werror
+find lib cli include examples tests bench fuzz -name '*.h' -o -name '*.cpp' | sort | xargs clang-format --dry-run --Werror
 echo "check-format: clean"

@@ -3,7 +3,7 @@
 # over the shipped scenarios against their goldens in expected/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh
+bash scripts/build.sh all
 ctest --test-dir build --output-on-failure -j"$(nproc)"
 # The shipped scenarios against their goldens (and their expectations).
 ./build/collide check --jobs "$(nproc)"

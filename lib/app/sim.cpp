@@ -16,25 +16,33 @@ namespace {
 std::string render_log(const MeasuredScenario& measured, LogFormat format) {
     switch (format) {
     case LogFormat::json: return render_json(measured.scenario, measured.layout, measured.values);
+    case LogFormat::jsonl: return render_json(measured.scenario, measured.layout, measured.values, -1);
     case LogFormat::csv: return render_csv(measured.scenario, measured.layout, measured.values);
     case LogFormat::text: break;
     }
     return render_text(measured.scenario, measured.layout, measured.values);
 }
 
-/// The logs of every file joined: one as it is; several as a JSON array, or one after the
-/// other (text logs under a `# FILE` line).
+/// The logs of every file joined, the same shape for one file as for many: JSON as an array
+/// (whatever the count), JSON Lines and CSV one after the other (CSV under one header), text
+/// one after the other, each under a `# FILE` line when there are several.
 std::string join_logs(const SimRequest& request, const std::vector<std::string>& logs) {
-    if (logs.size() == 1) return logs[0];
     std::string text;
     if (request.format == LogFormat::json) {
         text = "[\n";
-        for (std::size_t i = 0; i < logs.size(); ++i) text += logs[i] + (i + 1 < logs.size() ? ",\n" : "");
+        for (std::size_t i = 0; i < logs.size(); ++i) {
+            std::string log = logs[i];
+            if (!log.empty() && log.back() == '\n') log.pop_back();
+            text += log + (i + 1 < logs.size() ? ",\n" : "\n");
+        }
         return text + "]\n";
     }
     for (std::size_t i = 0; i < logs.size(); ++i) {
-        if (request.format == LogFormat::text) text += fmt::format("# {}\n", request.files[i]);
-        text += logs[i];
+        if (request.format == LogFormat::text && logs.size() > 1) text += fmt::format("# {}\n", request.files[i]);
+        if (request.format == LogFormat::csv && i > 0)
+            text += logs[i].substr(std::min(logs[i].size(), logs[i].find('\n') + 1)); // one header
+        else
+            text += logs[i];
     }
     return text;
 }

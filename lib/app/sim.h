@@ -10,8 +10,9 @@
 
 namespace collide {
 
-/// Output formats of `collide sim`.
-enum class LogFormat { text, json, csv };
+/// Output formats of `collide sim`: text; json (always a list, one object per file); jsonl
+/// (JSON Lines: one object per file, a line each); csv (one header, a `scenario` column).
+enum class LogFormat { text, json, jsonl, csv };
 
 /// What `collide sim` was asked to do.
 struct SimRequest {

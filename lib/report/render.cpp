@@ -304,7 +304,7 @@ std::string render_text(const Scenario& scenario, const Layout& layout, std::spa
     return out;
 }
 
-std::string render_json(const Scenario& scenario, const Layout& layout, std::span<const double> values) {
+std::string render_json(const Scenario& scenario, const Layout& layout, std::span<const double> values, int indent) {
     nlohmann::ordered_json doc;
     doc["scenario"] = scenario.name;
     doc["file"] = scenario.file;
@@ -334,11 +334,18 @@ std::string render_json(const Scenario& scenario, const Layout& layout, std::spa
         entries.push_back(entry);
     }
     doc["entries"] = entries;
-    return doc.dump(2) + "\n";
+    return doc.dump(indent) + "\n";
 }
 
 std::string render_csv(const Scenario& scenario, const Layout& layout, std::span<const double> values) {
-    std::string out = "entry,field,value,unit\n";
+    std::string out = "scenario,entry,field,value,unit\n";
+    // A name with a comma, quote or line break is quoted, its quotes doubled (RFC 4180).
+    std::string name = scenario.name;
+    if (name.find_first_of(",\"\r\n") != std::string::npos) {
+        std::string quoted = "\"";
+        for (const char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+        name = quoted + "\"";
+    }
     for (std::size_t e = 0; e < scenario.log.size(); ++e) {
         for (int i = layout.offset[e]; i < layout.offset[e + 1]; ++i) {
             const FieldSpec& f = layout.fields[static_cast<std::size_t>(i)];
@@ -354,7 +361,7 @@ std::string render_csv(const Scenario& scenario, const Layout& layout, std::span
                 cell = body_name(scenario, v);
             else
                 cell = fmt::format("{}", v);
-            out += fmt::format("{},{},{},{}\n", scenario.log[e].id, f.name, cell, f.unit);
+            out += fmt::format("{},{},{},{},{}\n", name, scenario.log[e].id, f.name, cell, f.unit);
         }
     }
     return out;

@@ -16,10 +16,12 @@ namespace collide {
 /// expected/mtv.log), each `label → value` optionally followed by `  // note`, ending in a newline.
 std::string render_text(const Scenario& scenario, const Layout& layout, std::span<const double> values);
 
-/// The same entries as a JSON document with full-precision numbers (NaN → null).
-std::string render_json(const Scenario& scenario, const Layout& layout, std::span<const double> values);
+/// The same entries as a JSON object with full-precision numbers (NaN → null), ending in a
+/// newline: indented by `indent` spaces, or on one line when `indent` is −1 (JSON Lines).
+std::string render_json(const Scenario& scenario, const Layout& layout, std::span<const double> values, int indent = 2);
 
-/// CSV with header `entry,field,value,unit`, one row per measured field, full precision.
+/// CSV with header `scenario,entry,field,value,unit`, one row per measured field, full
+/// precision; the scenario column (its name) lets the logs of several scenarios share one header.
 std::string render_csv(const Scenario& scenario, const Layout& layout, std::span<const double> values);
 
 } // namespace collide

@@ -32,9 +32,9 @@ using Member = std::variant<
         // the scenario and its world
         int Scenario::*, double Scenario::*, int WorldDef::*, double WorldDef::*, Vec3 WorldDef::*,
         // a body and its shape
-        double BodyDef::*, Vec3 BodyDef::*, Quat BodyDef::*, double Sphere::*, Vec3 Sphere::*, Vec3 Aabb::*, AabbShape,
-        Vec3 Obb::*, Mat3 Obb::*, double Capsule::*, Vec3 Capsule::*, Vec3 Triangle::*, HullPoints Hull::*,
-        double Plane::*, Vec3 Plane::*,
+        double BodyDef::*, bool BodyDef::*, Vec3 BodyDef::*, Quat BodyDef::*, double Sphere::*, Vec3 Sphere::*,
+        Vec3 Aabb::*, AabbShape, Vec3 Obb::*, Mat3 Obb::*, double Capsule::*, Vec3 Capsule::*, Vec3 Triangle::*,
+        HullPoints Hull::*, double Plane::*, Vec3 Plane::*,
         // a log entry and its request
         int LogDef::*, double ApexLog::*, double PushOutLog::*, Vec3 PushOutLog::*, Vec3 SplitLog::*,
         double RespondLog::*, Vec3 RespondLog::*, double SlopeLog::*, Vec3 SlopeLog::*, double RaycastLog::*,
@@ -102,7 +102,7 @@ template <class T, class V> T* part(V& value, int component) {
 
 } // namespace dest_detail
 
-/// The field `dest` names in `s`, as a `T`: a double, int, Vec3, Quat, Mat3 or Aabb. Throws
+/// The field `dest` names in `s`, as a `T`: a double, int, bool, Vec3, Quat, Mat3 or Aabb. Throws
 /// std::logic_error when the field is not a `T` (a bug in the reader, never an input problem).
 /// Allocates nothing.
 template <class T> T& field(Scenario& s, const Dest& dest) {

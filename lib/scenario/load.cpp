@@ -67,6 +67,7 @@ void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::
         switch (op.kind) {
         case OpKind::set_double: field<double>(out, op.dest) = a; break;
         case OpKind::set_int: field<int>(out, op.dest) = static_cast<int>(a); break;
+        case OpKind::set_bool: field<bool>(out, op.dest) = a != 0; break;
         case OpKind::dt_from_rate: field<double>(out, op.dest) = 1.0 / a; break;
         case OpKind::frames_from_duration: {
             const double frames = std::max(1.0, std::round(a / out.world.dt));

@@ -203,8 +203,8 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     if (const Entry* c = view->find("ccd"); c && c->value.IsScalar() && c->value.Scalar() == "speculative")
         b.speculative = true; // `ccd: speculative`: speculative contacts for this body
     else
-        read_bool(r.problems, c, b.ccd, path + ".ccd");
-    read_bool(r.problems, view->find("character"), b.character, path + ".character");
+        num.read_flag(c, {&BodyDef::ccd, index}, path + ".ccd");
+    num.read_flag(view->find("character"), {&BodyDef::character, index}, path + ".character");
     num.read_into(view->find("slope_limit"), {&BodyDef::slope_limit, index}, path + ".slope_limit", Check{0, 90});
     num.read_into(view->find("step_height"), {&BodyDef::step_height, index}, path + ".step_height", kNonNegative);
     num.read_into(view->find("snap_distance"), {&BodyDef::snap_distance, index}, path + ".snap_distance", kNonNegative);

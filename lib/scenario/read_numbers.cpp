@@ -128,6 +128,9 @@ void NumberReader::set(const Num& n, const Dest& dest, const std::string& what, 
     if (detail::is_field_of_type<int>(dest)) {
         field<int>(t_.base, dest) = static_cast<int>(n.value);
         if (n.dep) add_op(OpKind::set_int, dest, {n.slot}, m, what);
+    } else if (detail::is_field_of_type<bool>(dest)) {
+        field<bool>(t_.base, dest) = n.value != 0;
+        if (n.dep) add_op(OpKind::set_bool, dest, {n.slot}, m, what);
     } else {
         field<double>(t_.base, dest) = n.value;
         if (n.dep) add_op(OpKind::set_double, dest, {n.slot}, m, what);
@@ -137,6 +140,18 @@ void NumberReader::set(const Num& n, const Dest& dest, const std::string& what, 
 void NumberReader::read_into(const Entry* e, const Dest& dest, const std::string& what, const Check& check) {
     if (!e) return;
     const Num n = number(e->value, what, e->key_mark, check);
+    set(n, dest, what, mark_of(e->value, e->key_mark));
+}
+
+void NumberReader::read_flag(const Entry* e, const Dest& dest, const std::string& what) {
+    if (!e) return;
+    // A literal true/false as before; anything else that mentions a param is a number 0 or 1.
+    const bool literal = !e->value.IsScalar() || e->value.Scalar().find('$') == std::string::npos;
+    if (literal) {
+        read_bool(problems_, e, field<bool>(t_.base, dest), what);
+        return;
+    }
+    const Num n = number(e->value, what + " (a param: 0 false, 1 true)", e->key_mark, whole(0, 1));
     set(n, dest, what, mark_of(e->value, e->key_mark));
 }
 

@@ -69,11 +69,14 @@ public:
     /// A number that may not depend on params (it shapes the log's fields).
     Num constant(const YAML::Node& n, const std::string& what, SourceMark fallback, const Check& check);
 
-    /// Writes `n` into the base at `dest` (a double or an int field), and an Op when it depends
-    /// on params. Nothing when `n` was not read.
+    /// Writes `n` into the base at `dest` (a double, int or bool field: nonzero is true), and an
+    /// Op when it depends on params. Nothing when `n` was not read.
     void set(const Num& n, const Dest& dest, const std::string& what, SourceMark m);
     /// Reads a number into `dest` (a double or an int field); nothing when `e` is null.
     void read_into(const Entry* e, const Dest& dest, const std::string& what, const Check& check);
+    /// Reads a boolean into `dest` (a bool field): `true` or `false`, or a number written with
+    /// params (`$flag`, 0 false, 1 true) so that sweeps can vary it. Nothing when `e` is null.
+    void read_flag(const Entry* e, const Dest& dest, const std::string& what);
 
     /// A list of exactly `count` numbers (`shape` shows the form, e.g. "[x, y, z]").
     std::optional<std::vector<Num>> numbers(const YAML::Node& n, const std::string& what, SourceMark fallback,

@@ -52,6 +52,7 @@ struct Expr {
 enum class OpKind : std::uint8_t {
     set_double,           ///< field (double) = in[0]
     set_int,              ///< field (int) = in[0]
+    set_bool,             ///< field (bool) = in[0] != 0
     dt_from_rate,         ///< field (double) = 1 / in[0]
     frames_from_duration, ///< world.frames = max(1, round(in[0] / world.dt))
     unit_vector,          ///< field (Vec3) = normalize(in[0..2]); zero is an error

@@ -38,7 +38,10 @@ std::string describe(const YAML::Node& n) {
     if (n.IsMap()) return "a mapping";
     if (n.IsSequence()) return "a list";
     std::string s = n.Scalar();
-    if (s.size() > 40) s = s.substr(0, 37) + "...";
+    if (s.size() > 40) {
+        s.resize(37); // in place: GCC 12 wrongly warns (-Warray-bounds) on substr(…) + "..."
+        s += "...";
+    }
     return "\"" + s + "\"";
 }
 

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -13,6 +14,27 @@ namespace {
 
 constexpr std::string_view kRamp = ".:-=+*#%@"; // low → high
 constexpr std::size_t kMaxWidth = 120;          // side by side only up to this many columns
+
+/// The width of a UTF-8 line in terminal columns: one per character (every byte that is not
+/// a continuation byte; the table draws only single-width characters).
+std::size_t display_width(std::string_view line) {
+    return static_cast<std::size_t>(std::count_if(
+            line.begin(), line.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+/// Pads `line` with spaces or cuts it to `width` columns, never inside a UTF-8 character.
+void fit_to_width(std::string& line, std::size_t width) {
+    std::size_t columns = 0, i = 0;
+    for (; i < line.size(); ++i) {
+        if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue; // inside a character
+        if (columns == width) break;
+        ++columns;
+    }
+    if (i < line.size())
+        line.resize(i);
+    else
+        line.append(width - columns, ' ');
+}
 
 /// The mark for one value: `#`/`.` for booleans, a shade of the ramp for numbers, blank for
 /// a value not measured.
@@ -76,7 +98,7 @@ std::vector<std::string> draw_panel(const OutcomeMap& map, std::uint64_t e, std:
         }
         lines.push_back(std::move(line));
     }
-    for (std::string& line : lines) line.resize(width, ' ');
+    for (std::string& line : lines) fit_to_width(line, width);
     return lines;
 }
 
@@ -120,7 +142,7 @@ std::string render_sweep_table(const SweepModel& model, const SweepPlan& plan, s
         std::vector<std::vector<std::string>> panels;
         for (std::size_t m = 0; m < plan.modes.size(); ++m) panels.push_back(draw_panel(map, e, m, lo, hi));
         std::size_t total = 0;
-        for (const auto& p : panels) total += p.front().size() + 4;
+        for (const auto& p : panels) total += display_width(p.front()) + 4;
         out += '\n';
         if (panels.size() > 1 && total <= kMaxWidth) {
             std::vector<std::string> joined(panels.front().size());

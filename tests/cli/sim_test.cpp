@@ -6,6 +6,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "support/run_command.h"
 
@@ -40,11 +42,53 @@ TEST_CASE("sim reads a scenario from stdin") {
     CHECK(r.out.find("50.000°, too steep to stand on, over the 46° limit") != std::string::npos);
 }
 
-TEST_CASE("sim --format json gives full-precision numbers") {
+TEST_CASE("sim --format json gives full-precision numbers, in a list even for one file") {
     const auto r = run_collide("sim scenarios/bouncing.yaml --format json");
     REQUIRE(r.exit_code == 0);
     const auto doc = nlohmann::json::parse(r.out);
-    CHECK(doc["entries"][7]["fields"]["speed"].get<double>() == Approx(3.5).margin(1e-12));
+    REQUIRE(doc.is_array());
+    REQUIRE(doc.size() == 1);
+    CHECK(doc[0]["entries"][7]["fields"]["speed"].get<double>() == Approx(3.5).margin(1e-12));
+}
+
+TEST_CASE("sim of several files: one CSV header with a scenario column, a JSON list, JSON Lines") {
+    const std::string files = "sim scenarios/tunnel.yaml scenarios/mtv.yaml";
+    const auto csv = run_collide(files + " --format csv");
+    REQUIRE(csv.exit_code == 0);
+    CHECK(csv.out.rfind("scenario,entry,field,value,unit\ntunnel,first_contact,hit,true,\n", 0) == 0);
+    CHECK(csv.out.find("scenario,", 1) == std::string::npos); // one header
+    CHECK(csv.out.find("\nmtv,") != std::string::npos);
+    const auto json = run_collide(files + " --format json");
+    REQUIRE(json.exit_code == 0);
+    const auto doc = nlohmann::json::parse(json.out);
+    REQUIRE(doc.size() == 2);
+    CHECK(doc[1]["scenario"] == "mtv");
+    const auto jsonl = run_collide(files + " --format jsonl");
+    REQUIRE(jsonl.exit_code == 0);
+    std::istringstream lines(jsonl.out);
+    std::vector<std::string> names;
+    for (std::string line; std::getline(lines, line);) names.push_back(nlohmann::json::parse(line)["scenario"]);
+    CHECK(names == std::vector<std::string>{"tunnel", "mtv"});
+}
+
+TEST_CASE("a misspelt command or option is named with the closest match, exit 2") {
+    const auto command = run_collide("simm scenarios/tunnel.yaml");
+    CHECK(command.exit_code == 2);
+    CHECK_THAT(command.err, Catch::Contains("unknown command 'simm'; did you mean 'sim'?"));
+    const auto option = run_collide("sim scenarios/tunnel.yaml --formt json");
+    CHECK(option.exit_code == 2);
+    CHECK_THAT(option.err, Catch::Contains("unknown option '--formt'; did you mean '--format'?"));
+    const auto far = run_collide("xyzzy");
+    CHECK(far.exit_code == 2);
+    CHECK_THAT(far.err, Catch::Contains("unknown command 'xyzzy'"));
+    CHECK(far.err.find("did you mean") == std::string::npos);
+}
+
+TEST_CASE("--help shows --color's words, not the transformer's table") {
+    const auto r = run_collide("check --help");
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("--color auto|always|never"));
+    CHECK(r.out.find("->") == std::string::npos);
 }
 
 TEST_CASE("sim --trace writes every body's state per frame and -o writes the log to a file") {

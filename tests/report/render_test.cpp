@@ -93,6 +93,9 @@ TEST_CASE("JSON keeps full precision and CSV lists every field") {
     const double values[] = {3.5000000000000004, 0, 0, 3.5000000000000004};
     CHECK(render_json(s, layout, values).find("3.5000000000000004") != std::string::npos);
     CHECK(render_csv(s, layout, values) ==
-          "entry,field,value,unit\nrespond,vx,3.5000000000000004,m/s\nrespond,vy,0,m/s\nrespond,vz,0,m/s\n"
-          "respond,speed,3.5000000000000004,m/s\n");
+          "scenario,entry,field,value,unit\n,respond,vx,3.5000000000000004,m/s\n,respond,vy,0,m/s\n,respond,vz,0,m/s\n"
+          ",respond,speed,3.5000000000000004,m/s\n");
+    s.name = "a, \"b\"";
+    CHECK(render_csv(s, layout, values).find("\n\"a, \"\"b\"\"\",respond,vx,") != std::string::npos);
+    CHECK(render_json(s, layout, values, -1).find('\n') == render_json(s, layout, values, -1).size() - 1);
 }

@@ -392,3 +392,23 @@ TEST_CASE("tolerance.fields gives per-field golden tolerances, named as in expec
     CHECK(s.field_tolerances[1].field == "swept.y");
     CHECK(s.field_tolerances[1].rel == 0.5);
 }
+
+TEST_CASE("ccd and character take params (0 false, 1 true), so sweeps can vary them", "[scenario]") {
+    constexpr std::string_view text = R"(
+params: { swept: 0, walker: 1 }
+bodies:
+  wall: { static: true, box: { min: [-1, -1, -1], max: [1, 1, 1] } }
+  ball: { sphere: { radius: 0.5 }, ccd: $swept, character: $walker }
+  crate: { sphere: { radius: 0.5 }, ccd: true, character: "1 - $walker" }
+)";
+    const Scenario defaults = load_text(text);
+    CHECK_FALSE(body(defaults, "ball").ccd);
+    CHECK(body(defaults, "ball").character);
+    CHECK(body(defaults, "crate").ccd);
+    CHECK_FALSE(body(defaults, "crate").character);
+    const Scenario varied = load_text(text, {"swept=1", "walker=0"});
+    CHECK(body(varied, "ball").ccd);
+    CHECK_FALSE(body(varied, "ball").character);
+    CHECK(body(varied, "crate").character);
+    CHECK_THROWS(load_text(text, {"swept=0.5"})); // neither true nor false
+}

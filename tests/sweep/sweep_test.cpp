@@ -178,6 +178,40 @@ TEST_CASE("sweep table draws caught and missed cells as the closed form says") {
     CHECK(discrete.find('.') != std::string::npos);
 }
 
+namespace {
+
+/// True when `text` is well-formed UTF-8 (no cut or stray continuation bytes, no overlong forms).
+bool valid_utf8(const std::string& text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        if (n == 0 || (n == 2 && c < 0xC2) || i + n > text.size()) return false;
+        for (std::size_t k = 1; k < n; ++k)
+            if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
+        i += n;
+    }
+    return true;
+}
+
+} // namespace
+
+TEST_CASE("sweep table is valid UTF-8 for every grid shape: 1 to 40 columns") {
+    for (int columns = 1; columns <= 40; ++columns) {
+        for (const DetectionChoice detection : {DetectionChoice::swept, DetectionChoice::both}) {
+            std::string offsets = "offset=";
+            for (int j = 0; j < columns; ++j) offsets += (j > 0 ? "," : "") + std::to_string(j * 0.02);
+            SweepRequest r;
+            r.varies = {"speed=60,120", offsets};
+            r.detection = detection;
+            r.format = SweepFormat::table;
+            const std::string table = sweep_text(r);
+            INFO("columns: " << columns << "\n" << table);
+            CHECK(valid_utf8(table));
+            CHECK_THAT(table, Catch::Contains("offset"));
+        }
+    }
+}
+
 TEST_CASE("sweep table shades a numeric measure from its min to its max") {
     SweepRequest r;
     r.varies = {"speed=30:300:30"};
