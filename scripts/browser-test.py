@@ -22,7 +22,7 @@ import tempfile
 import zlib
 
 SKIP = 77
-PAGES_SWEEP = False   # collide sweep --format html
+PAGES_SWEEP = True   # collide sweep --format html
 PAGES_REPORT = False  # collide check --html
 root = pathlib.Path(__file__).resolve().parent.parent
 
@@ -102,7 +102,7 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     profile = pathlib.Path(tempfile.mkdtemp(prefix="collide-chromium-profile-"))
     failures = []
-    pages = []  # (name, html path, check(dom))
+    pages = []  # (name, html path, check(dom), URL fragment)
 
     def plot_check(scenario):
         def check(dom):
@@ -116,6 +116,9 @@ def main():
                 paths = len(re.findall(r'<path class="track"', text))
                 if paths != bodies:
                     problems.append(f"view {view}: {paths} paths for {bodies} bodies")
+            # The page opened at #frame=3 shows frame 3 (its script moved the slider and the outlines).
+            if "frame 3 · t = " not in dom:
+                problems.append("#frame=3 did not show frame 3")
             return problems
         return check
 
@@ -130,7 +133,7 @@ def main():
         if r.returncode not in (0, 1) or not page.exists():
             failures.append(f"{scenario}: sim --plot exited {r.returncode}: {r.stderr}")
             continue
-        pages.append((scenario, page, plot_check(scenario)))
+        pages.append((scenario, page, plot_check(scenario), "#frame=3"))
 
     if PAGES_SWEEP:
         sweep = out / "tunnel-sweep.html"
@@ -138,9 +141,18 @@ def main():
                       "--detection", "both", "--format", "html", "-o", str(sweep)], root)
         if r.returncode == 0 and sweep.exists():
             def sweep_check(dom):
-                cells = len(re.findall(r"data-cell=", dom))
-                return [] if cells == 760 else [f"{cells} data-cell elements, expected 760"]
-            pages.append(("tunnel sweep", sweep, sweep_check))
+                cells = len(re.findall(r"<\w+ [^>]*data-cell=", dom))
+                problems = [] if cells == 760 else [f"{cells} data-cell elements, expected 760"]
+                # Opened at #cell=45 (speed 60, offset 0.25): that cell drawn, discrete and swept.
+                if "cell 45: speed = 60, offset = 0.25" not in dom:
+                    problems.append("#cell=45 did not select cell 45")
+                views = re.findall(r'<svg [^>]*data-mode="(\w+)"', dom)
+                if views != ["discrete", "swept"]:
+                    problems.append(f"the cell is drawn for {views}, expected discrete and swept")
+                if len(re.findall(r'class="ring"', dom)) < 2 * 10:
+                    problems.append("the cell's frames are not drawn")
+                return problems
+            pages.append(("tunnel sweep", sweep, sweep_check, "#cell=45"))
         else:
             failures.append(f"tunnel sweep --format html exited {r.returncode}: {r.stderr[-500:]}")
 
@@ -152,12 +164,12 @@ def main():
 
             def report_check(dom):
                 return [f"scenario {n} is not in the report" for n in names if f'data-scenario="{n}"' not in dom]
-            pages.append(("check report", report, report_check))
+            pages.append(("check report", report, report_check, ""))
         else:
             failures.append(f"check --html exited {r.returncode} without a report: {r.stderr[-500:]}")
 
-    for name, page, check in pages:
-        url = page.resolve().as_uri()
+    for name, page, check, fragment in pages:
+        url = page.resolve().as_uri() + fragment
         try:
             dom, stderr = dump_dom(browser, profile, url)
             problems = [f"console: {line}" for line in console_errors(stderr)]

@@ -186,7 +186,10 @@ std::string render_plot_html(const Scenario& sc, const Recording& rec, const Plo
     readout.textContent = b.name + ' · frame ' + D.frames[current] + ' · t = ' + D.times[current].toFixed(3) +
       ' s · position ' + fmt3(current, best, 0) + ' m · velocity ' + fmt3(current, best, 3) + ' m/s';
   });
-  show(0);
+  var wanted = /frame=(\d+)/.exec(location.hash); // a link to a frame: page.html#frame=K (a kept frame)
+  var start = wanted ? Math.min(+wanted[1], Math.max(D.states.length - 1, 0)) : 0;
+  slider.value = start;
+  show(start);
   document.body.setAttribute('data-ready', '1');
 })();
 )JS";
