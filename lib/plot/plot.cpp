@@ -157,6 +157,7 @@ std::vector<ViewMap> plan_views(const Scenario& scenario, const Recording& rec, 
     double x = kLeft;
     for (const PlotView view : views) {
         ViewMap m;
+        m.id = options.id;
         m.view = view;
         std::tie(m.h, m.v) = axes_of(view);
         const auto h = static_cast<std::size_t>(m.h), v = static_cast<std::size_t>(m.v);
@@ -362,9 +363,9 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
     put(out, "<text class=\"viewname\" x=\"{:.1f}\" y=\"{:.1f}\">{} view ({}{})</text>\n", m.ox, m.oy - 8,
         top ? "top" : "side", axis_names[h], axis_names[v]);
     put(out,
-        "<clipPath id=\"clip-{}\"><rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"/></clipPath>\n",
-        name, m.ox, m.oy, m.width(), m.height());
-    put(out, "<g clip-path=\"url(#clip-{})\">\n", name);
+        "<clipPath id=\"{}clip-{}\"><rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"/></clipPath>\n",
+        m.id, name, m.ox, m.oy, m.width(), m.height());
+    put(out, "<g clip-path=\"url(#{}clip-{})\">\n", m.id, name);
 
     std::size_t dynamic = 0;
     for (std::size_t i = 0; i < n; ++i) dynamic += sc.bodies[i].is_static ? 0 : 1;
@@ -442,8 +443,10 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
         const double nu = c.normal[h], nv = -c.normal[v], len = std::hypot(nu, nv);
         put(out, "<circle class=\"contact\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2\"/>", x, y);
         if (len > 0.2)
-            put(out, "<line class=\"normal\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>", x, y,
-                x + 16 * nu / len, y + 16 * nv / len);
+            put(out,
+                "<line class=\"normal\" marker-end=\"url(#{}arrow)\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
+                "y2=\"{:.1f}\"/>",
+                m.id, x, y, x + 16 * nu / len, y + 16 * nv / len);
     }
     out += "</g>\n";
 
@@ -537,12 +540,14 @@ constexpr const char* kStyle =
         ".solid{fill:#c9c9c9;fill-opacity:0.6;stroke:#777}.static-name{fill:#444;font-style:italic}\n"
         ".body>circle,.body>polygon{fill:none;stroke-width:1}.track{fill:none;stroke-width:1.5}.static "
         ".track{stroke:none}\n"
-        ".contact{fill:#000}.normal{stroke:#000;stroke-width:1.2;marker-end:url(#arrow)}\n"
+        ".contact{fill:#000}.normal{stroke:#000;stroke-width:1.2}\n"
         ".first{fill:#d00;stroke:#fff}.apex{fill:#080;stroke:#fff}.label{font-size:11px;fill:#222;paint-order:stroke;"
         "stroke:#fff;stroke-width:3px}\n"
         ".nowshape{fill-opacity:0.35;stroke-width:2.5}\n"
-        "</style>\n"
-        "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" "
+        "</style>\n";
+
+constexpr const char* kArrow =
+        "<defs><marker id=\"{}arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" "
         "orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"#000\"/></marker></defs>\n";
 
 std::string render_svg(const Scenario& sc, const Recording& rec, const std::vector<ViewMap>& maps, bool interactive) {
@@ -564,6 +569,7 @@ std::string render_svg(const Scenario& sc, const Recording& rec, const std::vect
         "class=\"collide-plot\">\n",
         width, height);
     out += kStyle;
+    out += fmt::format(fmt::runtime(kArrow), maps.empty() ? std::string("p") : maps.front().id);
     out += "<style>";
     for (std::size_t c = 0; c < kPalette.size(); ++c) put(out, ".c{0}{{stroke:{1};fill:{1}}}", c, kPalette[c]);
     out += "</style>\n";

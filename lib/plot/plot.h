@@ -36,10 +36,12 @@ std::optional<PlotView> parse_plot_view(std::string_view text);
 /// What to draw.
 struct PlotOptions {
     std::optional<PlotView> view; ///< one view; empty: side and top views chosen by the motion
+    std::string id = "p";         ///< prefix of the picture's element ids (unique per page with several)
 };
 
 /// How one view maps world metres to picture pixels.
 struct ViewMap {
+    std::string id = "p";         ///< prefix of element ids (PlotOptions::id)
     PlotView view = PlotView::xy; ///< which view
     int h = 0;                    ///< world axis drawn across (0 x, 1 y, 2 z)
     int v = 1;                    ///< world axis drawn upwards
