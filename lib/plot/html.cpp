@@ -102,8 +102,9 @@ std::string render_plot_html(const Scenario& sc, const Recording& rec, const Plo
     put(out,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>collide: {}</title>\n"
         "<style>body{{font-family:sans-serif;margin:16px;color:#222}}#errors{{color:#b00;white-space:pre}}"
-        ".main{{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}}"
-        ".log{{background:#f4f4f4;padding:8px;font-size:12px;max-width:560px;white-space:pre-wrap}}"
+        ".main{{display:flex;gap:16px;align-items:flex-start}}.plot{{flex:1 1 auto;min-width:0}}"
+        ".plot svg{{max-width:100%;height:auto}}"
+        ".log{{background:#f4f4f4;padding:8px;font-size:12px;flex:0 0 380px;margin:0;white-space:pre-wrap}}"
         ".controls{{margin:8px 0}}#frame{{width:420px;vertical-align:middle}}"
         "#readout{{font-family:monospace;min-height:1.4em;margin:6px 0}}svg .body.hover .track{{stroke-width:3}}"
         "</style>\n",
