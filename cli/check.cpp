@@ -25,6 +25,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
     cmd->add_option("--artifacts", state->options.artifacts_dir,
                     "Save each failing scenario's actual log and diff as DIR/NAME.log and DIR/NAME.diff");
     cmd->add_option("--junit", state->options.junit_path, "Write a JUnit XML report to FILE");
+    cmd->add_option("--html", state->options.html_path,
+                    "Write a self-contained HTML report to FILE (summary, diffs, plots)");
     cmd->add_flag("--annotations", state->options.annotations, "Print GitHub Actions ::error annotations");
     cmd->add_option("--jobs,-j", state->options.jobs, "Scenarios run at once")
             ->check(CLI::Range(1, 1024))

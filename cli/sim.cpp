@@ -19,9 +19,16 @@ void add_sim_command(CLI::App& app, int& exit_code) {
                     "line); csv (one header, a scenario column)")
             ->type_name("text|json|jsonl|csv")
             ->check(CLI::IsMember({"text", "json", "jsonl", "csv"}).description(""));
-    cmd->add_option("--trace", request->options.trace_path, "Write every body's state per frame to this CSV");
+    cmd->add_option(
+            "--trace", request->options.trace_path,
+            "Write every body's state and every contact per frame to this CSV ('-': stdout, instead of the log)");
+    auto view = std::make_shared<std::string>();
+    cmd->add_option("--plot", request->options.plot_path, "Draw the run: FILE.svg, or FILE.html (interactive)");
+    cmd->add_option("--view", *view, "The plot's one view (default: side and top views chosen by the motion)")
+            ->check(CLI::IsMember({"xy", "xz", "zy"}));
     cmd->add_option("-o,--output", request->output, "Write the log to this file (atomically)");
-    cmd->callback([request, detection, format, &exit_code] {
+    cmd->callback([request, detection, format, view, &exit_code] {
+        request->options.plot.view = collide::parse_plot_view(*view);
         if (*detection == "discrete") request->options.detection = collide::Detection::discrete;
         if (*detection == "swept") request->options.detection = collide::Detection::swept;
         if (*detection == "speculative") request->options.detection = collide::Detection::speculative;

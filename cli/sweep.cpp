@@ -17,7 +17,8 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
             ->required();
     cmd->add_option("--detection", *detection, "Detection per cell (default: the scenario's)")
             ->check(CLI::IsMember({"discrete", "swept", "speculative", "both", "all"}));
-    cmd->add_option("--format", *format, "Output format")->check(CLI::IsMember({"table", "csv", "json", "svg"}));
+    cmd->add_option("--format", *format, "Output format")
+            ->check(CLI::IsMember({"table", "csv", "json", "svg", "html"}));
     cmd->add_option("--measure", request->measure, "The field a map shows (default: hit, else the first)");
     cmd->add_option("--jobs", request->jobs, "Threads (default: every core)")->check(CLI::Range(1, 4096));
     cmd->add_option("--shard", request->shard, "Run only shard K of N (cells whose index mod N is K-1)");

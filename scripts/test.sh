@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh all
+# The browser tests need headless Chromium: CI installs it; elsewhere they say they are skipped.
+if [ -n "${CI:-}" ]; then bash scripts/install-browser.sh; fi
 ctest --test-dir build --output-on-failure -j"$(nproc)"
 # The shipped scenarios against their goldens (and their expectations).
 ./build/collide check --jobs "$(nproc)"

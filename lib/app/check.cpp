@@ -21,6 +21,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "app/check_html.h"
 #include "app/errors.h"
 #include "io/atomic_file.h"
 #include "report/diff.h"
@@ -505,6 +506,30 @@ void report_stale_goldens(const std::vector<std::string>& stale, const std::set<
     }
 }
 
+/// The cases of the HTML report: each entry as its JUnit case says (one per entry, in order),
+/// then the stale goldens.
+std::vector<CheckPageCase> page_cases(const std::vector<Entry>& entries, const CheckReport& report,
+                                      const CheckOptions& options, bool may_write) {
+    std::vector<CheckPageCase> cases;
+    for (std::size_t i = 0; i < report.junit.size(); ++i) {
+        const JunitCase& j = report.junit[i];
+        CheckPageCase c{j.name,    j.classname, j.error ? "bad input" : j.failed ? "failed" : "passed",
+                        j.message, j.details,   {},
+                        {},        {},          nullptr};
+        if (i < entries.size() && entries[i].name == j.name && !entries[i].bad()) {
+            const Entry& e = entries[i];
+            const bool golden_ok = e.golden_text && e.golden_problems.empty() && e.comparison.same();
+            if (j.failed && !golden_ok && !options.ci && !may_write) c.status = "pending";
+            c.expected = e.golden_text ? split_lines(*e.golden_text) : std::vector<std::string>{};
+            c.actual = split_lines(e.actual);
+            c.values = e.comparison.values;
+            c.measured = &*e.attempt.measured;
+        }
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
 /// The last line: counts, what --update did, and a word about CI.
 std::string format_summary(const Tally& t, const CheckOptions& options, bool may_write) {
     const auto plural = [](int n) { return n == 1 ? "" : "s"; };
@@ -554,6 +579,9 @@ int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measure
     if (options.annotations)
         for (const std::string& a : report.annotations) out << a << '\n';
     if (!options.junit_path.empty()) write_report_file(options.junit_path, render_junit(report.junit), report);
+    if (!options.html_path.empty())
+        write_report_file(options.html_path, render_check_html(page_cases(found.entries, report, options, may_write)),
+                          report);
     out << format_summary(report.tally, options, may_write) << '\n';
 
     if (report.trouble) return kExitBadInput;

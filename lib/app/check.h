@@ -49,6 +49,7 @@ struct CheckOptions {
     std::vector<std::string> update_names; ///< with `update`: only these (stems or scenario paths); empty: all
     std::string artifacts_dir;             ///< when set: DIR/NAME.log (actual) and DIR/NAME.diff per failure
     std::string junit_path;                ///< when set: write a JUnit XML report here
+    std::string html_path;                 ///< when set: write the HTML report here (app/check_html.h)
     bool annotations = false;              ///< print GitHub Actions `::error` lines for each failure
     int jobs = 1;                          ///< scenarios measured at once (≥ 1)
     bool color = false;                    ///< ANSI colours in diffs

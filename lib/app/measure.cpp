@@ -4,32 +4,42 @@
 #include <limits>
 
 #include "io/atomic_file.h"
-#include "probes/simulate.h"
+#include "probes/record.h"
 #include "scenario/load.h"
 
 namespace collide {
 
 namespace {
 
-/// Collects every body's state per sampled frame as CSV rows.
-class CsvTrace final : public TraceSink {
-public:
-    explicit CsvTrace(const Scenario& scenario) : scenario_(scenario) { text_ = "frame,time,body,x,y,z,vx,vy,vz\n"; }
-    void frame(int frame, double time, std::span<const BodyState> bodies) override {
-        for (std::size_t i = 0; i < bodies.size(); ++i) {
-            const BodyState& b = bodies[i];
-            text_ += fmt::format("{},{},{},{},{},{},{},{},{}\n", frame, time, scenario_.bodies[i].name, b.position.x,
-                                 b.position.y, b.position.z, b.velocity.x, b.velocity.y, b.velocity.z);
-        }
-    }
-    const std::string& text() const { return text_; }
-
-private:
-    const Scenario& scenario_;
-    std::string text_;
-};
+/// Shortest round-trip text of a number.
+std::string num(double v) { return fmt::format("{}", v); }
 
 } // namespace
+
+std::string trace_csv(const Scenario& scenario, const Recording& rec) {
+    std::string text = "frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth\n";
+    const auto name = [&](int i) -> const std::string& { return scenario.bodies[static_cast<std::size_t>(i)].name; };
+    std::size_t c = 0;
+    for (std::size_t k = 0; k < rec.frame_count(); ++k) {
+        const int frame = rec.frames[k];
+        for (; c < rec.contacts.size() && rec.contacts[c].frame <= frame; ++c) {
+            const TraceContact& t = rec.contacts[c];
+            text += fmt::format("{},{},contact,{},{},{},{},{},,,,,,,,{},{},{},{}\n", t.frame, num(t.time), name(t.a),
+                                name(t.b), num(t.point.x), num(t.point.y), num(t.point.z), num(t.normal.x),
+                                num(t.normal.y), num(t.normal.z), num(t.depth));
+        }
+        const auto states = rec.at(k);
+        for (std::size_t i = 0; i < states.size(); ++i) {
+            const BodyState& b = states[i];
+            const Quat& q = scenario.bodies[i].rotation;
+            text += fmt::format("{},{},state,{},,{},{},{},{},{},{},{},{},{},{},,,,\n", frame, num(rec.times[k]),
+                                scenario.bodies[i].name, num(b.position.x), num(b.position.y), num(b.position.z),
+                                num(b.velocity.x), num(b.velocity.y), num(b.velocity.z), num(q.w), num(q.x), num(q.y),
+                                num(q.z));
+        }
+    }
+    return text;
+}
 
 MeasuredScenario measure_scenario(const std::string& path, const SimOptions& options) {
     MeasuredScenario out;
@@ -37,13 +47,13 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
     if (options.detection) out.scenario.world.detection = *options.detection;
     out.layout = layout_of(out.scenario);
     out.values.assign(out.layout.fields.size(), std::numeric_limits<double>::quiet_NaN());
-    Workspace workspace;
-    if (options.trace_path.empty()) {
+    if (options.trace_path.empty() && options.plot_path.empty()) {
+        Workspace workspace;
         simulate(out.scenario, out.values, workspace);
     } else {
-        CsvTrace trace(out.scenario);
-        simulate(out.scenario, out.values, workspace, &trace);
-        write_file_atomically(options.trace_path, trace.text());
+        out.recording = simulate_recorded(out.scenario, out.values);
+        if (!options.trace_path.empty())
+            write_file_atomically(options.trace_path, trace_csv(out.scenario, *out.recording));
     }
     return out;
 }

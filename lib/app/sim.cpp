@@ -5,6 +5,7 @@
 
 #include "app/errors.h"
 #include "io/atomic_file.h"
+#include "plot/plot.h"
 #include "report/expect.h"
 #include "report/render.h"
 #include "scenario/load.h"
@@ -47,12 +48,30 @@ std::string join_logs(const SimRequest& request, const std::vector<std::string>&
     return text;
 }
 
+bool ends_with(const std::string& text, std::string_view tail) {
+    return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+bool is_html(const std::string& path) { return ends_with(path, ".html") || ends_with(path, ".htm"); }
+
+/// Draws the run into options.plot_path: an HTML page (.html) or an SVG picture.
+void write_plot(const MeasuredScenario& measured, const SimOptions& options) {
+    const Recording& rec = *measured.recording;
+    const std::string text =
+            is_html(options.plot_path)
+                    ? render_plot_html(measured.scenario, rec, options.plot,
+                                       render_text(measured.scenario, measured.layout, measured.values))
+                    : render_plot_svg(measured.scenario, rec, options.plot);
+    write_file_atomically(options.plot_path, text);
+}
+
 /// Measures one file, appends its log and prints its failed expectations; returns the exit
 /// code for this file alone.
 int simulate_file(const std::string& file, const SimRequest& request, std::vector<std::string>& logs,
                   std::ostream& err) {
     const MeasuredScenario measured = measure_scenario(file, request.options);
     logs.push_back(render_log(measured, request.format));
+    if (!request.options.plot_path.empty() && measured.recording) write_plot(measured, request.options);
     int code = kExitOk;
     for (const ExpectOutcome& outcome : check_expectations(measured.scenario, measured.layout, measured.values)) {
         if (outcome.passed) continue;
@@ -65,6 +84,13 @@ int simulate_file(const std::string& file, const SimRequest& request, std::vecto
 int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& err) {
     if (!request.options.trace_path.empty() && request.files.size() != 1)
         throw InputError({Diagnostic{"", 0, 0, "--trace takes exactly one scenario file"}});
+    if (!request.options.plot_path.empty()) {
+        if (request.files.size() != 1)
+            throw InputError({Diagnostic{"", 0, 0, "--plot takes exactly one scenario file"}});
+        if (!is_html(request.options.plot_path) && !ends_with(request.options.plot_path, ".svg"))
+            throw InputError({Diagnostic{
+                    "", 0, 0, "--plot " + request.options.plot_path + ": expected a file ending in .svg or .html"}});
+    }
     std::vector<std::string> logs;
     int worst = kExitOk;
     for (const std::string& file : request.files) {
@@ -74,9 +100,9 @@ int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& e
     }
     if (worst == kExitBadInput) return worst;
     const std::string text = join_logs(request, logs);
-    if (request.output.empty())
-        out << text;
-    else
+    if (request.output.empty()) {
+        if (request.options.trace_path != "-") out << text; // `--trace -`: the trace alone on stdout
+    } else
         write_file_atomically(request.output, text);
     return worst;
 }

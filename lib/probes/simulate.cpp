@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "detection/dispatch.h"
 #include "math/overloaded.h"
 #include "probes/at_end.h"
 #include "probes/at_start.h"
@@ -12,11 +13,44 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-/// Hands every sampled frame to a TraceSink.
+/// A 0.1 mm step of body j towards body i along their approach (or their centres' line).
+Vec3 nudge(const World& world, int i, int j) {
+    const Vec3 approach = world.state(j).velocity - world.state(i).velocity;
+    const Vec3 towards = centre_of(world.placed(i)) - centre_of(world.placed(j));
+    const Vec3 d = length(approach) > 0 ? approach : towards;
+    return length(d) > 0 ? normalize(d) * 1e-4 : Vec3{0, 0, 0};
+}
+
+/// Hands every sampled frame (and contact) to a TraceSink.
 class TraceObserver final : public WorldObserver {
 public:
     explicit TraceObserver(TraceSink* sink) : sink_(sink) {}
     void on_frame(const World& world, int frame, double time) override { sink_->frame(frame, time, world.states()); }
+    void on_contact(const World& world, int i, int j, double time) override {
+        TraceContact c;
+        c.frame = world.frame();
+        c.time = time;
+        c.a = i;
+        c.b = j;
+        const Shape& a = world.placed(i);
+        const Shape& b = world.placed(j);
+        const ContactQuery q = contact(a, b);
+        const Aabb ba = world.bounds(i), bb = world.bounds(j);
+        const Vec3 lo = max(ba.min, bb.min), hi = min(ba.max, bb.max);
+        c.point = (lo + hi) * 0.5;
+        if (q.status == ContactStatus::overlapping) {
+            c.normal = q.contact.normal;
+            c.depth = q.contact.depth;
+        } else if (const ContactQuery nudged = contact(a, translate(b, nudge(world, i, j)));
+                   nudged.status == ContactStatus::overlapping) {
+            c.normal = nudged.contact.normal; // touching (a swept impact): B nudged along its approach
+        } else {
+            const DistanceResult d = distance(a, b);
+            const Vec3 towards = centre_of(b) - centre_of(a);
+            c.normal = d.supported && d.distance > 0 ? d.normal : length(towards) > 0 ? normalize(towards) : world.up();
+        }
+        sink_->contact(c);
+    }
 
 private:
     TraceSink* sink_;
@@ -98,7 +132,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
     if (!ws.contacts_.empty()) world.add_observer(ws.contacts_, kOnContact);
     if (!ws.apexes_.empty()) world.add_observer(ws.apexes_, kOnMove | kOnResponse);
     if (!ws.rests_.empty()) world.add_observer(ws.rests_, kOnFrame);
-    if (trace) world.add_observer(tracer, kOnFrame);
+    if (trace) world.add_observer(tracer, trace->wants_contacts() ? kOnFrame | kOnContact : kOnFrame);
 
     if (!trace && !whole_run && ws.contacts_.open() == 0) return; // nothing needs stepping
     const int frames = scenario.world.frames;

@@ -32,11 +32,26 @@
 
 namespace collide {
 
-/// Receives every sampled frame, after collision handling.
+/// A contact the world found while stepping, as a trace sees it.
+struct TraceContact {
+    int frame = 0;    ///< the frame being stepped
+    double time = 0;  ///< when it happened (s)
+    int a = 0;        ///< first body (index into Scenario::bodies), a < b
+    int b = 0;        ///< second body
+    Vec3 normal;      ///< unit normal from a to b
+    double depth = 0; ///< overlap (m); 0 when they touch (a swept impact)
+    Vec3 point;       ///< where they meet (m): the middle of their bounds' overlap
+};
+
+/// Receives every sampled frame, after collision handling, and (when it asks) every contact.
 struct TraceSink {
     virtual ~TraceSink() = default;
     /// Frame `frame` at time `time` (s); bodies in Scenario::bodies order.
     virtual void frame(int frame, double time, std::span<const BodyState> bodies) = 0;
+    /// True when contact() should be called (finding a contact's depth costs a query).
+    virtual bool wants_contacts() const { return false; }
+    /// A contact found while stepping (before its response), in the order the world finds them.
+    virtual void contact(const TraceContact&) {}
 };
 
 /// Reusable state for simulate(): the world and the probes. Not shared between threads.
@@ -57,7 +72,7 @@ private:
 /// Runs the scenario's world for world.frames frames and writes every log entry's fields into
 /// `values` (size layout_of(scenario).fields.size(); entry i starts at the sum of field_count
 /// of the entries before it). Deterministic: the same scenario gives bit-identical values.
-/// `trace`, when given, receives every sampled frame.
+/// `trace`, when given, receives every sampled frame (and every contact when it wants them).
 void simulate(const Scenario& scenario, std::span<double> values, Workspace& workspace, TraceSink* trace = nullptr);
 
 /// Convenience: simulate into a fresh vector sized by the layout (allocates).

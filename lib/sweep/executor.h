@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "model/log.h"
+#include "model/scenario.h"
+#include "probes/record.h"
 #include "sweep/grid.h"
 
 namespace collide {
@@ -34,6 +36,13 @@ public:
     virtual std::uint64_t frames_simulated() const { return 0; }
 };
 
+/// One cell run again with every frame recorded (the HTML map draws it): the scenario as the
+/// cell instantiated it and its recording.
+struct CellRun {
+    Scenario scenario;   ///< the cell's scenario (params applied, detection set)
+    Recording recording; ///< its frames and contacts
+};
+
 /// What a sweep computes: the scenario's names and measured fields, and how to make workers.
 struct SweepModel {
     std::string name;                     ///< scenario name, for titles
@@ -45,6 +54,9 @@ struct SweepModel {
     std::vector<std::string> body_names;  ///< names for FieldType::body values
     Detection detection = Detection::discrete;                ///< the scenario's own mode, used without --detection
     std::function<std::unique_ptr<CellWorker>()> make_worker; ///< called once per thread
+    /// Runs one cell (params as CellWorker::compute takes them) with its frames recorded;
+    /// empty when the model has no scenario to draw (the HTML map then has no frames).
+    std::function<CellRun(std::span<const double> params, Detection mode)> run_cell;
 };
 
 /// Computes rows of a plan on a fixed number of threads, reusing each thread's worker.

@@ -16,9 +16,9 @@
 namespace collide {
 
 /// Output formats of `collide sweep`.
-enum class SweepFormat : std::uint8_t { table, csv, json, svg };
+enum class SweepFormat : std::uint8_t { table, csv, json, svg, html };
 
-/// Parses `table`, `csv`, `json` or `svg`; throws an InputError (command_error) otherwise.
+/// Parses `table`, `csv`, `json`, `svg` or `html`; throws an InputError (command_error) otherwise.
 SweepFormat parse_sweep_format(std::string_view text);
 
 /// The column a map shows: `name` as a column (FIELD or ID.FIELD) or a field name that only
@@ -51,5 +51,16 @@ std::string render_sweep_table(const SweepModel& model, const SweepPlan& plan, s
 /// ramp with its min and max), one panel per mode side by side.
 std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std::span<const double> values,
                              int measure);
+
+/// A self-contained HTML page (inline SVG and script, no network): the outcome map with one
+/// element per cell and mode carrying `data-cell` (the grid cell) and `data-mode`; clicking a
+/// cell, or moving the sliders of the first two axes, draws that cell's frames (every body's
+/// outline at each frame, against the static bodies) for each mode side by side. The frames
+/// come from model.run_cell, run once per row here (decimated beyond kHtmlFrameBudget numbers).
+std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, std::span<const double> values,
+                              int measure);
+
+/// Most frame coordinates the HTML map keeps for all its cells together.
+inline constexpr std::size_t kHtmlFrameBudget = 2'000'000;
 
 } // namespace collide

@@ -45,7 +45,8 @@ SweepFormat parse_sweep_format(std::string_view text) {
     if (text == "csv") return SweepFormat::csv;
     if (text == "json") return SweepFormat::json;
     if (text == "svg") return SweepFormat::svg;
-    throw command_error(fmt::format("--format {}: expected table, csv, json or svg", text));
+    if (text == "html") return SweepFormat::html;
+    throw command_error(fmt::format("--format {}: expected table, csv, json, svg or html", text));
 }
 
 int find_measure(const SweepModel& model, std::string_view name) {

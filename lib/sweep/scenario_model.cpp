@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "probes/simulate.h"
+#include "probes/record.h"
 
 namespace collide {
 
@@ -56,6 +56,16 @@ SweepModel scenario_sweep_model(const ScenarioTemplate& scenario) {
     for (const BodyDef& body : base.bodies) model.body_names.push_back(body.name);
     model.detection = base.world.detection;
     model.make_worker = [scenario] { return std::make_unique<ScenarioCellWorker>(scenario); };
+    model.run_cell = [scenario](std::span<const double> params, Detection mode) {
+        ScenarioTemplate copy(scenario);
+        ScenarioTemplate::Evaluator evaluator = copy.make_evaluator();
+        CellRun run{copy.base(), {}};
+        copy.instantiate(params, evaluator, run.scenario);
+        run.scenario.world.detection = mode;
+        std::vector<double> values(layout_of(run.scenario).fields.size());
+        run.recording = simulate_recorded(run.scenario, values);
+        return run;
+    };
     return model;
 }
 

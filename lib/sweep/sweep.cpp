@@ -17,7 +17,8 @@ SweepPlan plan_sweep(const SweepModel& model, const SweepRequest& request) {
 
 void execute_grid(const SweepModel& model, const SweepRequest& request, const SweepConsole& console) {
     const SweepPlan plan = plan_sweep(model, request);
-    const bool maps = request.format == SweepFormat::table || request.format == SweepFormat::svg;
+    const bool maps = request.format == SweepFormat::table || request.format == SweepFormat::svg ||
+                      request.format == SweepFormat::html;
     // Check --measure whenever it is given, so that a typo is caught whatever the format.
     const int measure = (maps || !request.measure.empty()) ? find_measure(model, request.measure) : 0;
     const std::uint64_t rows = plan.rows();
@@ -26,7 +27,7 @@ void execute_grid(const SweepModel& model, const SweepRequest& request, const Sw
                                         "which streams, or --shard",
                                         rows,
                                         request.format == SweepFormat::json ? "json"
-                                        : maps                              ? "table/svg"
+                                        : maps                              ? "table/svg/html"
                                                                             : "",
                                         kMaxStoredRows));
 
@@ -69,6 +70,7 @@ void execute_grid(const SweepModel& model, const SweepRequest& request, const Sw
         case SweepFormat::json: out.write(render_sweep_json(model, plan, values)); break;
         case SweepFormat::table: out.write(render_sweep_table(model, plan, values, measure)); break;
         case SweepFormat::svg: out.write(render_sweep_svg(model, plan, values, measure)); break;
+        case SweepFormat::html: out.write(render_sweep_html(model, plan, values, measure)); break;
         case SweepFormat::csv: break;
         }
     }

@@ -292,3 +292,29 @@ TEST_CASE("check parse errors exit 2 and --help exits 0") {
     CHECK(run_collide("check --color sometimes").exit_code == 2);
     CHECK(run_collide("check --help").exit_code == 0);
 }
+
+TEST_CASE(
+        "check --html writes one page: summary, every scenario's status, a failing one's values side by side, plots") {
+    Dir d("html");
+    const std::string args = "check " + (d / "s") + " --expected " + (d / "exp");
+    const NoCI no_ci;
+    write(d / "s/steep.yaml", "log:\n  - slope: { surface_degrees: 50.001, limit: 46 }\n");
+    write(d / "s/drop.yaml", "world: { rate: 60, frames: 30, gravity: [0, -9.81, 0] }\n"
+                             "bodies:\n  floor: { static: true, box: { min: [-1, -1, -1], max: [1, 0, 1] } }\n"
+                             "  ball: { sphere: { radius: 0.1 }, position: [0, 1, 0] }\n"
+                             "log:\n  - final: { body: ball }\n");
+    REQUIRE(run_collide(args + " --update").exit_code == 0);
+    write(d / "s/steep.yaml", "log:\n  - slope: { surface_degrees: 50, limit: 46 }\n");
+    const auto r = run_collide(args + " --html " + (d / "report.html"));
+    CHECK(r.exit_code == 1);
+    const std::string html = read(d / "report.html");
+    CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(html.find("1 passed</span>, <span class=\"failed\">1 failed</span>, <span class=\"pending\">1 pending") !=
+          std::string::npos);
+    CHECK(html.find("data-scenario=\"drop\" data-status=\"passed\"") != std::string::npos);
+    CHECK(html.find("data-scenario=\"steep\" data-status=\"pending\"") != std::string::npos);
+    CHECK(html.find("<td>slope.angle</td><td>50.001</td><td>50</td>") != std::string::npos);
+    CHECK(html.find("<tr class=\"differs\">") != std::string::npos);
+    CHECK(html.find("data-body=\"ball\"") != std::string::npos); // drop's plot
+    CHECK(html.find("https://") == std::string::npos);
+}

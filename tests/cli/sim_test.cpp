@@ -103,12 +103,48 @@ TEST_CASE("sim --trace writes every body's state per frame and -o writes the log
     std::string line;
     int rows = 0;
     std::getline(trace, line);
-    CHECK(line == "frame,time,body,x,y,z,vx,vy,vz");
-    while (std::getline(trace, line)) ++rows;
+    CHECK(line == "frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth");
+    while (std::getline(trace, line)) rows += line.find(",state,") != std::string::npos ? 1 : 0;
     CHECK(rows == 40 * 2);
     std::stringstream log;
     log << std::ifstream(dir / "log.txt").rdbuf();
     CHECK(log.str().find("first contact of bullet with wall") == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("sim --trace - writes the trace alone to stdout, with contacts and rotations") {
+    const auto r = run_collide("sim scenarios/tunnel.yaml --set offset=0.5 --detection swept --trace -");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.rfind("frame,time,kind,body,with,", 0) == 0);
+    CHECK(r.out.find("first contact") == std::string::npos);
+    // The swept bullet touches the wall's face at frame 3: normal from the wall to the bullet, −x.
+    CHECK(r.out.find("3,0.04416666666666667,contact,wall,bullet,") != std::string::npos);
+    CHECK(r.out.find(",-1,0,0,0\n") != std::string::npos);
+    CHECK(r.out.find("0,0.008333333333333333,state,bullet,,-2.5,0,0,60,0,0,1,0,0,0,,,,\n") != std::string::npos);
+}
+
+TEST_CASE("sim --plot draws the run as SVG or as an HTML page, and refuses other files") {
+    const fs::path dir = fs::temp_directory_path() / "collide_sim_plot_test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    auto r = run_collide("sim scenarios/bouncing.yaml --plot " + (dir / "b.svg").string());
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("apex") != std::string::npos); // the log still goes to stdout
+    std::stringstream svg;
+    svg << std::ifstream(dir / "b.svg").rdbuf();
+    CHECK(svg.str().rfind("<svg", 0) == 0);
+    CHECK(svg.str().find("data-view=\"xz\"") != std::string::npos);
+    r = run_collide("sim scenarios/bouncing.yaml --view zy --plot " + (dir / "b.html").string());
+    CHECK(r.exit_code == 0);
+    std::stringstream html;
+    html << std::ifstream(dir / "b.html").rdbuf();
+    CHECK(html.str().rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(html.str().find("data-view=\"zy\"") != std::string::npos);
+    CHECK(html.str().find("data-view=\"xy\"") == std::string::npos);
+    r = run_collide("sim scenarios/bouncing.yaml --plot " + (dir / "b.png").string());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("expected a file ending in .svg or .html") != std::string::npos);
+    CHECK(!fs::exists(dir / "b.png"));
     fs::remove_all(dir);
 }
 

@@ -13,6 +13,7 @@
 #include "io/atomic_file.h"
 #include "sweep/closed_form.h"
 #include "sweep/merge.h"
+#include "sweep/scenario_model.h"
 #include "sweep/sweep.h"
 
 using namespace collide;
@@ -288,4 +289,25 @@ TEST_CASE("the summary line reports cells and rate") {
     CHECK_THAT(text, Catch::StartsWith("sweep: 19 cells in "));
     CHECK_THAT(text, Catch::EndsWith(" cells/s)\n"));
     CHECK(text.find('\r') == std::string::npos);
+}
+
+TEST_CASE("sweep HTML is the tunnel demo: one data-cell element per cell and mode, and each cell's frames") {
+    SweepRequest r = tunnel_request(SweepFormat::html);
+    const SweepModel model =
+            scenario_sweep_model(load_scenario_template(std::string(COLLIDE_SOURCE_DIR) + "/scenarios/tunnel.yaml"));
+    const std::string html = sweep_text(r, model);
+    CHECK_THAT(html, Catch::StartsWith("<!DOCTYPE html>"));
+    std::size_t cells = 0;
+    for (std::size_t at = html.find("<rect data-cell=\""); at != std::string::npos;
+         at = html.find("<rect data-cell=\"", at + 1))
+        ++cells;
+    CHECK(cells == 760); // 19 speeds × 20 offsets × (discrete, swept)
+    CHECK_THAT(html, Catch::Contains("<rect data-cell=\"379\" data-mode=\"swept\" data-row=\"759\""));
+    CHECK_THAT(html, Catch::Contains("\"bodies\":[{\"name\":\"bullet\""));
+    CHECK_THAT(html, Catch::Contains("\"statics\":[{\"name\":\"wall\""));
+    CHECK(html.find("https://") == std::string::npos);
+    // Without a scenario to run (the closed-form model) the map is there, without frames.
+    const std::string bare = sweep_text(r);
+    CHECK_THAT(bare, Catch::Contains("\"frames\":[]"));
+    CHECK_THAT(bare, Catch::Contains("<rect data-cell=\"0\" data-mode=\"discrete\""));
 }

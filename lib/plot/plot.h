@@ -1,0 +1,96 @@
+#pragma once
+/// \file
+/// Pictures of a run: each body's outline at sampled frames (faded rings), its path, static
+/// bodies filled, contacts with their normals, first contacts and apexes marked and labelled,
+/// axes in metres and a legend — as a standalone SVG, or as a self-contained HTML page (inline
+/// SVG and script, no network) with a frame slider, a play button and hover read-outs.
+///
+/// Bodies translate without turning (world/world.h), so each body's outline is drawn once per
+/// view and moved. Frames are decimated so that any run stays small: at most kRingBudget rings
+/// and kPathBudget path points per view, whatever the number of bodies and frames.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/scenario.h"
+#include "probes/record.h"
+
+namespace collide {
+
+/// A view: the world axis drawn across (first letter) and the one drawn upwards (second).
+enum class PlotView : std::uint8_t { xy, xz, zy };
+
+/// Most outline rings drawn per view (frames are skipped evenly beyond it).
+inline constexpr std::size_t kRingBudget = 6000;
+/// Most path points drawn per view.
+inline constexpr std::size_t kPathBudget = 40000;
+
+/// "xy", "xz" or "zy".
+const char* plot_view_name(PlotView view);
+/// Parses "xy", "xz" or "zy"; empty when it is none of them.
+std::optional<PlotView> parse_plot_view(std::string_view text);
+
+/// What to draw.
+struct PlotOptions {
+    std::optional<PlotView> view; ///< one view; empty: side and top views chosen by the motion
+    std::string id = "p";         ///< prefix of the picture's element ids (unique per page with several)
+};
+
+/// How one view maps world metres to picture pixels.
+struct ViewMap {
+    std::string id = "p";         ///< prefix of element ids (PlotOptions::id)
+    PlotView view = PlotView::xy; ///< which view
+    int h = 0;                    ///< world axis drawn across (0 x, 1 y, 2 z)
+    int v = 1;                    ///< world axis drawn upwards
+    double umin = 0, umax = 1;    ///< world range across (m)
+    double vmin = 0, vmax = 1;    ///< world range upwards (m)
+    double ox = 0, oy = 0;        ///< top-left corner of the plot area (px)
+    double scale = 1;             ///< px per m (the same on both axes)
+    /// Pixel column of world coordinate `u` (m).
+    double px(double u) const { return ox + (u - umin) * scale; }
+    /// Pixel row of world coordinate `v` (m).
+    double py(double w) const { return oy + (vmax - w) * scale; }
+    /// Plot area width (px).
+    double width() const { return (umax - umin) * scale; }
+    /// Plot area height (px).
+    double height() const { return (vmax - vmin) * scale; }
+};
+
+/// The views chosen for a run (side view of the largest motion, plus a top view when the
+/// bodies spread across it), or `options.view` alone; laid out side by side.
+std::vector<ViewMap> plan_views(const Scenario& scenario, const Recording& recording, const PlotOptions& options);
+
+/// A standalone SVG picture of the run (UTF-8 text).
+std::string render_plot_svg(const Scenario& scenario, const Recording& recording, const PlotOptions& options = {});
+
+/// A self-contained HTML page: the picture, a frame slider and play button, hover read-outs
+/// (frame, time, position, velocity) and `log` (the run's text log) beside it.
+std::string render_plot_html(const Scenario& scenario, const Recording& recording, const PlotOptions& options,
+                             std::string_view log);
+
+/// The picture as render_plot_svg draws it for `maps`, plus a `g.now` marker per moving body
+/// (its outline at the first frame, moved by the HTML page's script).
+std::string render_plot_svg_interactive(const Scenario& scenario, const Recording& recording,
+                                        const std::vector<ViewMap>& maps);
+
+/// A <script> element that writes every uncaught error of a page into its `#errors` element
+/// (and shows it), so a browser test reads a page's errors from its DOM.
+extern const char* const kPageErrorScript;
+
+/// One body's outline in a view, relative to the body's position (px at `scale` px per m, y
+/// downwards): a circle (radius > 0) or a polygon. Planes have no outline (empty, radius 0).
+struct Outline {
+    double cx = 0, cy = 0, radius = 0;           ///< a circle's centre and radius (px)
+    std::vector<std::pair<double, double>> poly; ///< a polygon's corners (px), when not a circle
+};
+
+/// The outline of `body` in `map`'s view, relative to its position.
+Outline outline_of(const BodyDef& body, const ViewMap& map);
+
+/// SVG markup of an outline placed at pixel (x, y), with the given extra attributes.
+std::string outline_svg(const Outline& outline, double x, double y, std::string_view attributes);
+
+} // namespace collide

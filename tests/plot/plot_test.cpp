@@ -1,0 +1,120 @@
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <regex>
+#include <string>
+
+#include "plot/plot.h"
+#include "probes/record.h"
+#include "scenario/load.h"
+
+using namespace collide;
+
+namespace {
+
+Scenario shipped(const std::string& name) {
+    return load_scenario(std::string(COLLIDE_SOURCE_DIR) + "/scenarios/" + name + ".yaml", {});
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+Recording record(const Scenario& sc) {
+    std::vector<double> values(layout_of(sc).fields.size());
+    return simulate_recorded(sc, values);
+}
+
+} // namespace
+
+TEST_CASE("a plot draws one path per body in each view, side and top views chosen by the motion") {
+    const Scenario tunnel = shipped("tunnel");
+    const Recording rec = record(tunnel);
+    CHECK(rec.frame_count() == 40);
+    const auto views = plan_views(tunnel, rec, {});
+    REQUIRE(views.size() == 1); // moves along x only: the side view
+    CHECK(views[0].view == PlotView::xy);
+    const std::string svg = render_plot_svg(tunnel, rec);
+    CHECK(count(svg, "<path class=\"track\"") == tunnel.bodies.size());
+    CHECK(count(svg, "<circle cx=") == 40 + 3); // a ring per frame, and three in the legend
+    CHECK(svg.find("x (m)") != std::string::npos);
+    CHECK(svg.find("data-body=\"wall\"") != std::string::npos);
+
+    const Scenario bouncing = shipped("bouncing");
+    const Recording brec = record(bouncing);
+    const auto bviews = plan_views(bouncing, brec, {});
+    REQUIRE(bviews.size() == 2); // falls along y, spread along z: side and top
+    CHECK(bviews[0].view == PlotView::xy);
+    CHECK(bviews[1].view == PlotView::xz);
+    const std::string bsvg = render_plot_svg(bouncing, brec);
+    CHECK(count(bsvg, "<path class=\"track\"") == 2 * bouncing.bodies.size());
+    CHECK(bsvg.find("apex 1 of ball_") != std::string::npos);
+    CHECK(bsvg.find("first contact floor–ball_0_5, frame") != std::string::npos);
+    CHECK(count(bsvg, "class=\"normal\"") > 0);
+
+    const Scenario slide = shipped("wall-slide");
+    const auto sviews = plan_views(slide, record(slide), {});
+    REQUIRE(!sviews.empty());
+    CHECK(sviews[0].view == PlotView::xz); // runs across the floor: seen from above
+
+    PlotOptions only;
+    only.view = PlotView::zy;
+    const auto one = plan_views(bouncing, brec, only);
+    REQUIRE(one.size() == 1);
+    CHECK(one[0].view == PlotView::zy);
+}
+
+TEST_CASE("the HTML page is self-contained: inline picture, data and script, the log beside it") {
+    const Scenario sc = shipped("bouncing");
+    const std::string html = render_plot_html(sc, record(sc), {}, "apex heights → 1 m\n");
+    CHECK(html.find("<svg") != std::string::npos);
+    CHECK(html.find("id=\"frame\"") != std::string::npos);
+    CHECK(html.find("id=\"play\"") != std::string::npos);
+    CHECK(html.find("apex heights → 1 m") != std::string::npos);
+    CHECK(html.find("http://") == html.find("http://www.w3.org/2000/svg")); // the SVG namespace only
+    CHECK(html.find("https://") == std::string::npos);
+    CHECK(html.find("src=") == std::string::npos);
+    CHECK(count(html, "class=\"now\"") == 2 * 6);
+}
+
+TEST_CASE("plotting 10,000 bodies over 60 frames takes under a second and a few MB") {
+    Scenario sc;
+    sc.name = "many";
+    sc.world.frames = 60;
+    sc.world.gravity = {0, -9.81, 0};
+    BodyDef floor;
+    floor.name = "floor";
+    floor.is_static = true;
+    floor.shape = Aabb{{-60, -1, -60}, {60, 0, 60}};
+    sc.bodies.push_back(floor);
+    Recording rec;
+    const int n = 10000;
+    for (int i = 0; i < n; ++i) {
+        BodyDef b;
+        b.name = "b" + std::to_string(i);
+        b.shape = Sphere{{0, 0, 0}, 0.1};
+        b.position = {(i % 100) - 50.0, 5, (i / 100) - 50.0};
+        sc.bodies.push_back(b);
+    }
+    rec.body_count = n + 1;
+    for (int k = 0; k < 60; ++k) {
+        rec.frames.push_back(k);
+        rec.times.push_back(k / 60.0);
+        rec.states.push_back({});
+        for (int i = 0; i < n; ++i) {
+            const double t = k / 60.0;
+            const Vec3 p = sc.bodies[static_cast<std::size_t>(i + 1)].position;
+            rec.states.push_back({{p.x + t, p.y - 4.905 * t * t, p.z}, {1, -9.81 * t, 0}});
+        }
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const std::string svg = render_plot_svg(sc, rec);
+    const std::string html = render_plot_html(sc, rec, {}, "");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(seconds < 1.0);
+    INFO("svg " << svg.size() << " B, html " << html.size() << " B, " << seconds << " s");
+    CHECK(svg.size() < 5'000'000);
+    CHECK(html.size() < 8'000'000);
+    CHECK(count(svg, "<path class=\"track\"") == 2 * static_cast<std::size_t>(n + 1));
+}
