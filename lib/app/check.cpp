@@ -184,6 +184,19 @@ std::vector<std::string> find_stale_goldens(const std::string& expected_dir, con
     return {stale.begin(), stale.end()};
 }
 
+/// Throws (exit 2, before anything runs) when --junit or an --artifacts file would overwrite a
+/// scenario, a golden or its values.
+void refuse_outputs_onto_inputs(const CheckOptions& options, const std::vector<Entry>& entries) {
+    std::vector<std::string> inputs;
+    for (const Entry& e : entries) inputs.insert(inputs.end(), {e.path, e.golden, e.values});
+    refuse_output_onto_inputs(options.junit_path, "--junit", inputs);
+    if (options.artifacts_dir.empty()) return;
+    for (const Entry& e : entries)
+        for (const char* ext : {".log", ".diff"})
+            refuse_output_onto_inputs((fs::path(options.artifacts_dir) / (e.name + ext)).generic_string(),
+                                      "--artifacts", inputs);
+}
+
 // ---- plan -------------------------------------------------------------------------------------
 
 /// Adds to `bless` the entries and stale goldens that `want` (a stem or a scenario path) names;
@@ -535,6 +548,7 @@ int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measure
                     std::ostream& err) {
     CheckReport report(out, err, DiffStyle{options.color, 2});
     Discovery found = discover_scenarios(options, report);
+    refuse_outputs_onto_inputs(options, found.entries);
     const std::vector<std::string> stale =
             found.full_run ? find_stale_goldens(options.expected_dir, found.entries) : std::vector<std::string>{};
     const std::set<std::string> bless = plan_updates(options, found.entries, stale, report);

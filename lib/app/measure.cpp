@@ -1,6 +1,7 @@
 #include "app/measure.h"
 
 #include <fmt/format.h>
+#include <iterator>
 #include <limits>
 
 #include "io/atomic_file.h"
@@ -11,22 +12,28 @@ namespace collide {
 
 namespace {
 
-/// Collects every body's state per sampled frame as CSV rows.
+/// Streams every body's state per sampled frame as CSV rows to the trace file (buffered by
+/// OutputFile: memory stays bounded whatever the number of frames).
 class CsvTrace final : public TraceSink {
 public:
-    explicit CsvTrace(const Scenario& scenario) : scenario_(scenario) { text_ = "frame,time,body,x,y,z,vx,vy,vz\n"; }
+    CsvTrace(const Scenario& scenario, OutputFile& out) : scenario_(scenario), out_(out) {
+        out_.write("frame,time,body,x,y,z,vx,vy,vz\n");
+    }
     void frame(int frame, double time, std::span<const BodyState> bodies) override {
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             const BodyState& b = bodies[i];
-            text_ += fmt::format("{},{},{},{},{},{},{},{},{}\n", frame, time, scenario_.bodies[i].name, b.position.x,
-                                 b.position.y, b.position.z, b.velocity.x, b.velocity.y, b.velocity.z);
+            line_.clear();
+            fmt::format_to(std::back_inserter(line_), "{},{},{},{},{},{},{},{},{}\n", frame, time,
+                           scenario_.bodies[i].name, b.position.x, b.position.y, b.position.z, b.velocity.x,
+                           b.velocity.y, b.velocity.z);
+            out_.write(line_);
         }
     }
-    const std::string& text() const { return text_; }
 
 private:
     const Scenario& scenario_;
-    std::string text_;
+    OutputFile& out_;
+    std::string line_;
 };
 
 } // namespace
@@ -41,9 +48,10 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
     if (options.trace_path.empty()) {
         simulate(out.scenario, out.values, workspace);
     } else {
-        CsvTrace trace(out.scenario);
+        OutputFile file(options.trace_path);
+        CsvTrace trace(out.scenario, file);
         simulate(out.scenario, out.values, workspace, &trace);
-        write_file_atomically(options.trace_path, trace.text());
+        file.commit();
     }
     return out;
 }

@@ -57,6 +57,11 @@ int simulate_file(const std::string& file, const SimRequest& request, std::vecto
 int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& err) {
     if (!request.options.trace_path.empty() && request.files.size() != 1)
         throw InputError({Diagnostic{"", 0, 0, "--trace takes exactly one scenario file"}});
+    // Before anything runs: no output may overwrite an input, nor the other output.
+    refuse_output_onto_inputs(request.output, "-o", request.files);
+    refuse_output_onto_inputs(request.options.trace_path, "--trace", request.files);
+    if (!request.output.empty() && request.output != "-")
+        refuse_output_onto_inputs(request.options.trace_path, "--trace", {request.output});
     std::vector<std::string> logs;
     int worst = kExitOk;
     for (const std::string& file : request.files) {

@@ -169,6 +169,7 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
 }
 
 void merge_sweep_files(const std::vector<std::string>& files, const std::string& output) {
+    refuse_output_onto_inputs(output, "-o", files);
     std::vector<ShardText> shards;
     shards.reserve(files.size());
     for (const std::string& file : files) shards.push_back(ShardText{file, read_file(file)});
