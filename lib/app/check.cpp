@@ -361,12 +361,13 @@ void write_artifacts(const Entry& e, const std::string& block, const std::string
 bool remove_stale_golden(const std::string& golden, const std::string& name, CheckReport& report) {
     std::error_code ec;
     remove_pending(golden);
-    const bool had_values = fs::remove(values_path_of(golden), ec);
+    fs::remove(values_path_of(golden), ec);
     if (ec) {
         report.problem({values_path_of(golden), 0, 0, "cannot remove the stale golden's values: " + ec.message()});
         return false;
     }
-    if (fs::remove(golden, ec) || (had_values && !ec)) {
+    fs::remove(golden, ec);
+    if (!ec) { // removed now, or already gone (another `check --update` got there first): both fine
         report.out << "removed  " << golden << " (no scenario " << name << ")\n";
         ++report.tally.removed;
         return true;
@@ -503,15 +504,26 @@ void report_entry(const Entry& e, bool may_bless, const CheckOptions& options, C
     if (!options.artifacts_dir.empty()) write_artifacts(e, f.block, options.artifacts_dir, report);
 }
 
-/// Reports (or, when allowed, removes) each golden that has no scenario.
+/// Whether `dir` is the default golden folder, `expected/` (the only one --update prunes
+/// without --prune: a mistyped --expected must not lose unrelated files).
+bool is_default_expected_dir(const std::string& dir) {
+    std::string normal = fs::path(dir).lexically_normal().generic_string();
+    if (!normal.empty() && normal.back() == '/') normal.pop_back();
+    return normal == "expected";
+}
+
+/// Reports (or, when allowed, removes) each golden that has no scenario. Removal needs
+/// --update and either the default `expected/` folder or --prune; otherwise it is listed.
 void report_stale_goldens(const std::vector<std::string>& stale, const std::set<std::string>& bless, bool may_write,
-                          CheckReport& report) {
+                          const CheckOptions& options, CheckReport& report) {
+    const bool may_prune = options.prune || is_default_expected_dir(options.expected_dir);
     for (const std::string& g : stale) {
         const std::string name = fs::path(g).stem().string();
-        if (may_write && bless.count(name) && remove_stale_golden(g, name, report)) continue;
+        if (may_write && may_prune && bless.count(name) && remove_stale_golden(g, name, report)) continue;
         ++report.tally.stale_left;
-        const std::string line = fmt::format(
-                "stale golden {}: no scenario {} in this run; `collide check --update` removes it\n", g, name);
+        const std::string line =
+                fmt::format("stale golden {}: no scenario {} in this run; `collide check --update{}` removes it\n", g,
+                            name, may_prune ? "" : " --prune");
         report.out << line;
         report.junit.push_back({name, g, 0, true, false, "stale golden", line});
         report.annotations.push_back(github_annotation(g, 0, 0, line));
@@ -564,7 +576,7 @@ int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measure
         else
             report_entry(e, may_write && bless.count(e.name) > 0, options, report);
     }
-    report_stale_goldens(stale, bless, may_write, report);
+    report_stale_goldens(stale, bless, may_write, options, report);
     if (options.annotations)
         for (const std::string& a : report.annotations) out << a << '\n';
     if (!options.junit_path.empty()) write_report_file(options.junit_path, render_junit(report.junit), report);
