@@ -1,5 +1,6 @@
 #include "app/measure.h"
 
+#include <cmath>
 #include <fmt/format.h>
 #include <iterator>
 #include <limits>
@@ -36,6 +37,20 @@ private:
     std::string line_;
 };
 
+/// Throws a located InputError (at the log entry) when a measured value overflowed: collide
+/// never prints inf. (NaN is "not measured".)
+void refuse_non_finite(const MeasuredScenario& m) {
+    for (std::size_t i = 0; i < m.values.size(); ++i) {
+        if (!std::isinf(m.values[i])) continue;
+        std::size_t entry = 0;
+        while (entry + 1 < m.layout.offset.size() && static_cast<std::size_t>(m.layout.offset[entry + 1]) <= i) ++entry;
+        const LogDef& def = m.scenario.log.at(entry);
+        throw InputError(display_name(m.scenario.file), def.mark.line, def.mark.column,
+                         fmt::format("log entry {}: {} overflows to {}; its inputs are too large to compute it", def.id,
+                                     m.layout.fields[i].name, m.values[i] > 0 ? "+inf" : "-inf"));
+    }
+}
+
 } // namespace
 
 MeasuredScenario measure_scenario(const std::string& path, const SimOptions& options) {
@@ -53,6 +68,7 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
         simulate(out.scenario, out.values, workspace, &trace);
         file.commit();
     }
+    refuse_non_finite(out);
     return out;
 }
 
