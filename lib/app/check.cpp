@@ -132,7 +132,10 @@ bool find_scenario_files(const std::string& arg, std::map<std::string, std::stri
         std::vector<std::string> files;
         for (const fs::directory_entry& d : fs::directory_iterator(p, ec))
             if (d.is_regular_file(ec) && is_scenario_file(d.path())) files.push_back(d.path().generic_string());
-        if (ec) report.problem({arg, 0, 0, "cannot list the directory: " + ec.message()});
+        if (ec)
+            report.problem({arg, 0, 0, "cannot list the directory: " + ec.message()});
+        else if (files.empty())
+            report.problem({arg, 0, 0, "no scenario files (*.yaml, *.yml) in this directory"});
         for (const std::string& f : files) found.emplace(fs::path(f).lexically_normal().generic_string(), f);
         return true;
     }
@@ -240,6 +243,10 @@ std::optional<std::string> read_golden(const std::string& path, bool& unreadable
     unreadable = false;
     std::error_code ec;
     if (!fs::exists(path, ec)) return std::nullopt;
+    if (!fs::is_regular_file(path, ec)) { // a directory (or a device) is no golden: bad input
+        unreadable = true;
+        return std::nullopt;
+    }
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
     if (in) text << in.rdbuf();
@@ -259,7 +266,10 @@ void compare_entry(Entry& e) {
     e.expectations = check_expectations(m.scenario, m.layout, m.values);
     bool unreadable = false;
     e.golden_text = read_golden(e.golden, unreadable);
-    if (unreadable) e.read_problems.push_back({e.golden, 0, 0, "cannot read the golden file"});
+    if (unreadable)
+        e.read_problems.push_back(
+                {e.golden, 0, 0,
+                 fs::is_directory(e.golden) ? "the golden is a directory" : "cannot read the golden file"});
     if (!e.golden_text) return;
     const std::optional<std::string> values_text = read_golden(e.values, unreadable);
     if (unreadable) {

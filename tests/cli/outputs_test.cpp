@@ -148,3 +148,26 @@ TEST_CASE("a sweep killed by SIGINT, SIGTERM or SIGHUP exits 130, 143, 129 and l
         CHECK(left == 0);
     }
 }
+
+TEST_CASE("check: a golden that is a directory is bad input (exit 2); an empty folder is an error") {
+    Work w("collide_out_golden_dir");
+    fs::create_directories(w.dir / "expected/s.log");
+    const auto dir = run_collide("check " + w.q("s.yaml") + " --expected " + w.q("expected"));
+    CHECK(dir.exit_code == 2);
+    CHECK(dir.err.find("the golden is a directory") != std::string::npos);
+    fs::create_directories(w.dir / "empty");
+    const auto empty = run_collide("check " + w.q("empty") + " --expected " + w.q("expected"));
+    CHECK(empty.exit_code == 2);
+    CHECK(empty.err.find("no scenario files") != std::string::npos);
+}
+
+TEST_CASE("a body name outside [A-Za-z0-9_.-] is a located error, so it never reaches a CSV or a terminal") {
+    for (const std::string name : {"'x,1,2'", "\"a\\e[31mred\"", "\"=cmd|x\""}) {
+        INFO(name);
+        const auto r = run_collide("validate -", "bodies:\n  " + name + ": { sphere: { radius: 1 } }\n");
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.err, Catch::StartsWith("<stdin>:2:3: error: bodies: a body's name may hold letters"));
+        CHECK(r.err.find('\x1b') == std::string::npos);
+    }
+    CHECK(run_collide("validate -", "bodies:\n  feet-1.left_2: { sphere: { radius: 1 } }\n").exit_code == 0);
+}
