@@ -22,6 +22,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
             cmd->add_option("--update", state->options.update_names,
                             "Write goldens that differ or are missing and remove stale ones; only NAMEs when given")
                     ->expected(0, -1);
+    cmd->add_flag("--prune", state->options.prune,
+                  "With --update: remove stale goldens even when --expected is not expected/");
     cmd->add_option("--artifacts", state->options.artifacts_dir,
                     "Save each failing scenario's actual log and diff as DIR/NAME.log and DIR/NAME.diff");
     cmd->add_option("--junit", state->options.junit_path, "Write a JUnit XML report to FILE");

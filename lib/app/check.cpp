@@ -133,7 +133,10 @@ bool find_scenario_files(const std::string& arg, std::map<std::string, std::stri
         std::vector<std::string> files;
         for (const fs::directory_entry& d : fs::directory_iterator(p, ec))
             if (d.is_regular_file(ec) && is_scenario_file(d.path())) files.push_back(d.path().generic_string());
-        if (ec) report.problem({arg, 0, 0, "cannot list the directory: " + ec.message()});
+        if (ec)
+            report.problem({arg, 0, 0, "cannot list the directory: " + ec.message()});
+        else if (files.empty())
+            report.problem({arg, 0, 0, "no scenario files (*.yaml, *.yml) in this directory"});
         for (const std::string& f : files) found.emplace(fs::path(f).lexically_normal().generic_string(), f);
         return true;
     }
@@ -185,6 +188,19 @@ std::vector<std::string> find_stale_goldens(const std::string& expected_dir, con
     return {stale.begin(), stale.end()};
 }
 
+/// Throws (exit 2, before anything runs) when --junit or an --artifacts file would overwrite a
+/// scenario, a golden or its values.
+void refuse_outputs_onto_inputs(const CheckOptions& options, const std::vector<Entry>& entries) {
+    std::vector<std::string> inputs;
+    for (const Entry& e : entries) inputs.insert(inputs.end(), {e.path, e.golden, e.values});
+    refuse_output_onto_inputs(options.junit_path, "--junit", inputs);
+    if (options.artifacts_dir.empty()) return;
+    for (const Entry& e : entries)
+        for (const char* ext : {".log", ".diff"})
+            refuse_output_onto_inputs((fs::path(options.artifacts_dir) / (e.name + ext)).generic_string(),
+                                      "--artifacts", inputs);
+}
+
 // ---- plan -------------------------------------------------------------------------------------
 
 /// Adds to `bless` the entries and stale goldens that `want` (a stem or a scenario path) names;
@@ -228,6 +244,10 @@ std::optional<std::string> read_golden(const std::string& path, bool& unreadable
     unreadable = false;
     std::error_code ec;
     if (!fs::exists(path, ec)) return std::nullopt;
+    if (!fs::is_regular_file(path, ec)) { // a directory (or a device) is no golden: bad input
+        unreadable = true;
+        return std::nullopt;
+    }
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
     if (in) text << in.rdbuf();
@@ -247,7 +267,10 @@ void compare_entry(Entry& e) {
     e.expectations = check_expectations(m.scenario, m.layout, m.values);
     bool unreadable = false;
     e.golden_text = read_golden(e.golden, unreadable);
-    if (unreadable) e.read_problems.push_back({e.golden, 0, 0, "cannot read the golden file"});
+    if (unreadable)
+        e.read_problems.push_back(
+                {e.golden, 0, 0,
+                 fs::is_directory(e.golden) ? "the golden is a directory" : "cannot read the golden file"});
     if (!e.golden_text) return;
     const std::optional<std::string> values_text = read_golden(e.values, unreadable);
     if (unreadable) {
@@ -349,12 +372,13 @@ void write_artifacts(const Entry& e, const std::string& block, const std::string
 bool remove_stale_golden(const std::string& golden, const std::string& name, CheckReport& report) {
     std::error_code ec;
     remove_pending(golden);
-    const bool had_values = fs::remove(values_path_of(golden), ec);
+    fs::remove(values_path_of(golden), ec);
     if (ec) {
         report.problem({values_path_of(golden), 0, 0, "cannot remove the stale golden's values: " + ec.message()});
         return false;
     }
-    if (fs::remove(golden, ec) || (had_values && !ec)) {
+    fs::remove(golden, ec);
+    if (!ec) { // removed now, or already gone (another `check --update` got there first): both fine
         report.out << "removed  " << golden << " (no scenario " << name << ")\n";
         ++report.tally.removed;
         return true;
@@ -491,15 +515,26 @@ void report_entry(const Entry& e, bool may_bless, const CheckOptions& options, C
     if (!options.artifacts_dir.empty()) write_artifacts(e, f.block, options.artifacts_dir, report);
 }
 
-/// Reports (or, when allowed, removes) each golden that has no scenario.
+/// Whether `dir` is the default golden folder, `expected/` (the only one --update prunes
+/// without --prune: a mistyped --expected must not lose unrelated files).
+bool is_default_expected_dir(const std::string& dir) {
+    std::string normal = fs::path(dir).lexically_normal().generic_string();
+    if (!normal.empty() && normal.back() == '/') normal.pop_back();
+    return normal == "expected";
+}
+
+/// Reports (or, when allowed, removes) each golden that has no scenario. Removal needs
+/// --update and either the default `expected/` folder or --prune; otherwise it is listed.
 void report_stale_goldens(const std::vector<std::string>& stale, const std::set<std::string>& bless, bool may_write,
-                          CheckReport& report) {
+                          const CheckOptions& options, CheckReport& report) {
+    const bool may_prune = options.prune || is_default_expected_dir(options.expected_dir);
     for (const std::string& g : stale) {
         const std::string name = fs::path(g).stem().string();
-        if (may_write && bless.count(name) && remove_stale_golden(g, name, report)) continue;
+        if (may_write && may_prune && bless.count(name) && remove_stale_golden(g, name, report)) continue;
         ++report.tally.stale_left;
-        const std::string line = fmt::format(
-                "stale golden {}: no scenario {} in this run; `collide check --update` removes it\n", g, name);
+        const std::string line =
+                fmt::format("stale golden {}: no scenario {} in this run; `collide check --update{}` removes it\n", g,
+                            name, may_prune ? "" : " --prune");
         report.out << line;
         report.junit.push_back({name, g, 0, true, false, "stale golden", line});
         report.annotations.push_back(github_annotation(g, 0, 0, line));
@@ -560,6 +595,7 @@ int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measure
                     std::ostream& err) {
     CheckReport report(out, err, DiffStyle{options.color, 2});
     Discovery found = discover_scenarios(options, report);
+    refuse_outputs_onto_inputs(options, found.entries);
     const std::vector<std::string> stale =
             found.full_run ? find_stale_goldens(options.expected_dir, found.entries) : std::vector<std::string>{};
     const std::set<std::string> bless = plan_updates(options, found.entries, stale, report);
@@ -575,7 +611,7 @@ int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measure
         else
             report_entry(e, may_write && bless.count(e.name) > 0, options, report);
     }
-    report_stale_goldens(stale, bless, may_write, report);
+    report_stale_goldens(stale, bless, may_write, options, report);
     if (options.annotations)
         for (const std::string& a : report.annotations) out << a << '\n';
     if (!options.junit_path.empty()) write_report_file(options.junit_path, render_junit(report.junit), report);

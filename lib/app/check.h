@@ -47,13 +47,14 @@ struct CheckOptions {
     std::string expected_dir = "expected"; ///< where the goldens live
     bool update = false;                   ///< write goldens that differ or are missing, remove stale ones
     std::vector<std::string> update_names; ///< with `update`: only these (stems or scenario paths); empty: all
-    std::string artifacts_dir;             ///< when set: DIR/NAME.log (actual) and DIR/NAME.diff per failure
-    std::string junit_path;                ///< when set: write a JUnit XML report here
-    std::string html_path;                 ///< when set: write the HTML report here (app/check_html.h)
-    bool annotations = false;              ///< print GitHub Actions `::error` lines for each failure
-    int jobs = 1;                          ///< scenarios measured at once (≥ 1)
-    bool color = false;                    ///< ANSI colours in diffs
-    bool ci = false; ///< running in CI (env `CI` set): say that goldens are read only; write no pending files
+    bool prune = false; ///< with `update`: remove stale goldens even from an --expected folder that is not `expected/`
+    std::string artifacts_dir; ///< when set: DIR/NAME.log (actual) and DIR/NAME.diff per failure
+    std::string junit_path;    ///< when set: write a JUnit XML report here
+    std::string html_path;     ///< when set: write the HTML report here (app/check_html.h)
+    bool annotations = false;  ///< print GitHub Actions `::error` lines for each failure
+    int jobs = 1;              ///< scenarios measured at once (≥ 1)
+    bool color = false;        ///< ANSI colours in diffs
+    bool ci = false;           ///< running in CI (env `CI` set): say that goldens are read only; write no pending files
 };
 
 /// How the command line asks for colour.

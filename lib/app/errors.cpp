@@ -2,6 +2,8 @@
 
 #include <exception>
 
+#include "io/atomic_file.h"
+
 namespace collide {
 
 std::string format_problem(const Diagnostic& d, std::string_view command) {
@@ -24,6 +26,9 @@ std::vector<Diagnostic> problems_of_current_exception(const Diagnostic& where) {
         throw;
     } catch (const InputError& e) {
         return e.diagnostics.empty() ? at_where(e.what()) : e.diagnostics;
+    } catch (const OutputError& e) {
+        // An output that cannot be written is no input's fault: its message names the output.
+        return {Diagnostic{"", 0, 0, e.what()}};
     } catch (const std::exception& e) {
         return at_where(e.what());
     }

@@ -3,8 +3,9 @@
 /// The one way every command turns what went wrong into stderr lines and an exit code.
 ///
 /// A command's body runs inside exit_code_for_errors: an InputError prints its diagnostics,
-/// one a line, and gives exit code 2; any other std::exception (a file that cannot be written,
-/// say) prints one line `collide COMMAND: error: what` and gives 2 as well. A diagnostic without
+/// one a line, and gives exit code 2; an OutputError (io/atomic_file.h: an output that cannot be
+/// written, never blamed on an input) or any other std::exception prints one line
+/// `collide COMMAND: error: what` and gives 2 as well. A diagnostic without
 /// a file (a bad command-line argument) reads `collide COMMAND: error: what`, one without a line
 /// `FILE: error: what`, any other `FILE:LINE:COLUMN: error: what` (model/diagnostic.h).
 

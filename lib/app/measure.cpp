@@ -1,6 +1,8 @@
 #include "app/measure.h"
 
+#include <cmath>
 #include <fmt/format.h>
+#include <iterator>
 #include <limits>
 
 #include "io/atomic_file.h"
@@ -13,6 +15,20 @@ namespace {
 
 /// Shortest round-trip text of a number.
 std::string num(double v) { return fmt::format("{}", v); }
+
+/// Throws a located InputError (at the log entry) when a measured value overflowed: collide
+/// never prints inf. (NaN is "not measured".)
+void refuse_non_finite(const MeasuredScenario& m) {
+    for (std::size_t i = 0; i < m.values.size(); ++i) {
+        if (!std::isinf(m.values[i])) continue;
+        std::size_t entry = 0;
+        while (entry + 1 < m.layout.offset.size() && static_cast<std::size_t>(m.layout.offset[entry + 1]) <= i) ++entry;
+        const LogDef& def = m.scenario.log.at(entry);
+        throw InputError(display_name(m.scenario.file), def.mark.line, def.mark.column,
+                         fmt::format("log entry {}: {} overflows to {}; its inputs are too large to compute it", def.id,
+                                     m.layout.fields[i].name, m.values[i] > 0 ? "+inf" : "-inf"));
+    }
+}
 
 } // namespace
 
@@ -55,6 +71,7 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
         if (!options.trace_path.empty())
             write_file_atomically(options.trace_path, trace_csv(out.scenario, *out.recording));
     }
+    refuse_non_finite(out);
     return out;
 }
 

@@ -91,6 +91,12 @@ int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& e
             throw InputError({Diagnostic{
                     "", 0, 0, "--plot " + request.options.plot_path + ": expected a file ending in .svg or .html"}});
     }
+    // Before anything runs: no output may overwrite an input, nor the other output.
+    refuse_output_onto_inputs(request.output, "-o", request.files);
+    refuse_output_onto_inputs(request.options.trace_path, "--trace", request.files);
+    if (!request.output.empty() && request.output != "-")
+        refuse_output_onto_inputs(request.options.trace_path, "--trace", {request.output});
+    refuse_output_onto_inputs(request.options.plot_path, "--plot", request.files);
     std::vector<std::string> logs;
     int worst = kExitOk;
     for (const std::string& file : request.files) {

@@ -24,18 +24,26 @@ constexpr Quat operator*(const Quat& a, const Quat& b) {
             a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
 }
 
-/// q scaled to unit length; a zero quaternion becomes the identity.
+/// q scaled to unit length; a zero quaternion (or one with a non-finite component) becomes the
+/// identity. Overflow-safe as normalize(Vec3): q scaled by 1e±200 gives the same rotation.
 inline Quat normalize(const Quat& q) {
-    const double n = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-    if (!(n > 0.0)) return Quat{};
-    return {q.w / n, q.x / n, q.y / n, q.z / n};
+    const double n2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    if (n2 > 1e-290 && n2 < 1e290) {
+        const double n = std::sqrt(n2);
+        return {q.w / n, q.x / n, q.y / n, q.z / n};
+    }
+    const double m = std::max(std::max(std::fabs(q.w), std::fabs(q.x)), std::max(std::fabs(q.y), std::fabs(q.z)));
+    if (!(m > 0.0) || !std::isfinite(m)) return Quat{};
+    const Quat s{q.w / m, q.x / m, q.y / m, q.z / m};
+    const double n = std::sqrt(s.w * s.w + s.x * s.x + s.y * s.y + s.z * s.z);
+    return {s.w / n, s.x / n, s.y / n, s.z / n};
 }
 
 /// The rotation of `degrees` about `axis` (right-hand rule). The axis need not be unit length;
 /// a zero axis gives the identity.
 inline Quat quat_from_axis_degrees(const Vec3& axis, double degrees) {
     const Vec3 n = normalize(axis);
-    if (length_squared(n) == 0.0) return Quat{};
+    if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) return Quat{};
     const double half = degrees * (std::numbers::pi / 360.0);
     const double s = std::sin(half);
     return {std::cos(half), n.x * s, n.y * s, n.z * s};

@@ -3,6 +3,7 @@
 /// Three-component vectors of doubles: positions (m), velocities (m/s), directions (unitless).
 /// Every function here is constexpr or inline, allocation-free and branch-light.
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 
@@ -53,16 +54,26 @@ constexpr double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.
 constexpr Vec3 cross(const Vec3& a, const Vec3& b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
+/// Whether every component is exactly zero (unlike length_squared(a) == 0, which also holds
+/// for tiny vectors such as [1e-200, 0, 0]).
+constexpr bool is_zero(const Vec3& a) { return a.x == 0.0 && a.y == 0.0 && a.z == 0.0; }
 /// Squared Euclidean length.
 constexpr double length_squared(const Vec3& a) { return dot(a, a); }
 /// Euclidean length.
 inline double length(const Vec3& a) { return std::sqrt(dot(a, a)); }
 /// Euclidean distance between two points.
 inline double distance(const Vec3& a, const Vec3& b) { return length(a - b); }
-/// a scaled to length 1; the zero vector stays zero (callers that care check the length first).
+/// a scaled to length 1; the zero vector (and one with a non-finite component) becomes zero
+/// (callers that care check first). Overflow-safe: when the squared length overflows or
+/// underflows ([1e200, 1e200, 0], [3e-162, 3e-162, 0]) the vector is first divided by its
+/// largest component's magnitude; otherwise a / |a|, bit for bit.
 inline Vec3 normalize(const Vec3& a) {
-    const double l = length(a);
-    return l > 0.0 ? a / l : Vec3{};
+    const double l2 = length_squared(a);
+    if (l2 > 1e-290 && l2 < 1e290) return a / std::sqrt(l2);
+    const double m = std::max(std::fabs(a.x), std::max(std::fabs(a.y), std::fabs(a.z)));
+    if (!(m > 0.0) || !std::isfinite(m)) return Vec3{};
+    const Vec3 s{a.x / m, a.y / m, a.z / m};
+    return s / length(s);
 }
 /// Component-wise minimum.
 constexpr Vec3 min(const Vec3& a, const Vec3& b) {

@@ -4,10 +4,44 @@
 
 namespace collide {
 
+namespace {
+/// The length of the valid UTF-8 sequence starting at text[i] (1–4), or 0 when it is not one.
+std::size_t utf8_length(const std::string& text, std::size_t i) {
+    const auto b = [&](std::size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
+    const unsigned c = b(i);
+    const auto cont = [&](std::size_t k) { return (b(k) & 0xC0u) == 0x80u; };
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) return cont(i + 1) ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        const unsigned c1 = b(i + 1);
+        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F)) return 0; // overlong, surrogates
+        return cont(i + 1) && cont(i + 2) ? 3 : 0;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        const unsigned c1 = b(i + 1);
+        if ((c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F)) return 0;
+        return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+    }
+    return 0;
+}
+} // namespace
+
 std::string xml_escape(const std::string& text) {
     std::string out;
     out.reserve(text.size());
-    for (char c : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            // Valid UTF-8 is kept; any other byte (a non-UTF-8 file name) becomes U+FFFD.
+            const std::size_t n = utf8_length(text, i);
+            if (n == 0) {
+                out += "\xEF\xBF\xBD";
+            } else {
+                out.append(text, i, n);
+                i += n - 1;
+            }
+            continue;
+        }
         switch (c) {
         case '&': out += "&amp;"; break;
         case '<': out += "&lt;"; break;

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 
 namespace collide::detail {
 
@@ -48,6 +49,50 @@ std::unique_ptr<mu::Parser> compile_expression(const std::string& text, const st
     parser->SetExpr(text);
     parser->Eval(); // parses now: syntax errors surface here, not in a sweep's hot loop
     return parser;
+}
+
+std::string expression_problem(std::string_view text) {
+    std::vector<bool> calls; // per open parenthesis: does it hold a function's arguments?
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (name_char(c) || c == '$' || c == '.' || std::isspace(static_cast<unsigned char>(c)) ||
+            std::strchr("+-*/^", c) != nullptr)
+            continue;
+        if (c == '(') {
+            std::size_t j = i;
+            while (j > 0 && std::isspace(static_cast<unsigned char>(text[j - 1]))) --j;
+            calls.push_back(j > 0 && name_char(text[j - 1]));
+            continue;
+        }
+        if (c == ')') {
+            if (!calls.empty()) calls.pop_back();
+            continue;
+        }
+        if (c == ',') {
+            if (!calls.empty() && calls.back()) continue;
+            const auto digit = [&](std::size_t k) { return std::isdigit(static_cast<unsigned char>(text[k])) != 0; };
+            if (i > 0 && i + 1 < text.size() && digit(i - 1) && digit(i + 1)) {
+                std::size_t from = i, to = i + 1;
+                while (from > 0 && digit(from - 1)) --from;
+                while (to < text.size() && digit(to)) ++to;
+                return "\"" + shortened(text) + "\" is not a number (a comma is no decimal point): did you mean " +
+                       std::string(text.substr(from, i - from)) + "." + std::string(text.substr(i + 1, to - i - 1)) +
+                       "?";
+            }
+            return "\"" + shortened(text) + "\": a comma separates a function's arguments only";
+        }
+        return "\"" + shortened(text) + "\": '" + std::string(1, c) +
+               "' is not allowed; an expression has numbers, $params, functions, + - * / ^ and parentheses only";
+    }
+    return {};
+}
+
+std::string shortened(std::string_view text) {
+    constexpr std::size_t kMax = 60;
+    if (text.size() <= kMax) return std::string(text);
+    std::size_t cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut; // not inside a UTF-8 character
+    return std::string(text.substr(0, cut)) + "… (" + std::to_string(text.size()) + " characters)";
 }
 
 bool parse_plain_number(std::string_view text, double& value) {

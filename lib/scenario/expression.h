@@ -30,6 +30,16 @@ int bare_param(std::string_view text, const std::vector<std::string>& names);
 std::unique_ptr<mu::Parser> compile_expression(const std::string& text, const std::vector<std::string>& names,
                                                double* values);
 
+/// What is wrong with `text` as an expression of arithmetic and functions only, or "" when
+/// nothing is: numbers, `$name`s, functions (`sin(…)`, `min(a, b)`), + − * / ^ and parentheses.
+/// A comma outside a function's arguments (muparser's comma operator: `0,5` would read as 5)
+/// suggests the decimal point (`did you mean 0.5?`); `=` (assignment), comparisons, `?:`, `&&`
+/// and the like are refused.
+std::string expression_problem(std::string_view text);
+
+/// `text` as a message quotes it: whole when short, else its start and its length.
+std::string shortened(std::string_view text);
+
 /// True when `text` is a plain YAML 1.2 decimal number ("3", "-0.5", "1e-9", ".5"); its value
 /// (possibly ±inf when it overflows) goes to `value`.
 bool parse_plain_number(std::string_view text, double& value);

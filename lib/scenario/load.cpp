@@ -80,14 +80,14 @@ void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::
         }
         case OpKind::unit_vector: {
             const Vec3 v = vec_in(slots, op, 0);
-            if (length_squared(v) == 0.0) fail(op, "must not be the zero vector");
+            if (is_zero(v)) fail(op, "must not be the zero vector");
             field<Vec3>(out, op.dest) = normalize(v);
             break;
         }
         case OpKind::surface_normal: field<Vec3>(out, op.dest) = surface_normal_tilted(a); break;
         case OpKind::quat_axis: {
             const Vec3 axis = vec_in(slots, op, 0);
-            if (length_squared(axis) == 0.0) fail(op, "axis must not be the zero vector");
+            if (is_zero(axis)) fail(op, "axis must not be the zero vector");
             write_rotation(out, op, quat_from_axis_degrees(axis, slots[op.in[3]]));
             break;
         }

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string_view>
 
+#include <fmt/format.h>
+
 #include "scenario/reader_state.h"
 
 namespace collide::reader {
@@ -347,6 +349,20 @@ void read_bodies(ReaderState& r, const Entry* e) {
     for (const Entry& b : view->entries) {
         if (b.key.empty()) {
             r.problems.error(b.key_mark, "bodies: a body needs a name");
+            continue;
+        }
+        // A body's name becomes a CSV field, log and terminal text: letters, digits, _ . - only.
+        const auto bad = std::find_if_not(b.key.begin(), b.key.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+                   c == '-';
+        });
+        if (bad != b.key.end()) {
+            const unsigned char c = static_cast<unsigned char>(*bad);
+            r.problems.error(b.key_mark, fmt::format("bodies: a body's name may hold letters, digits, _ . and - only, "
+                                                     "not {} (at character {})",
+                                                     c >= 0x20 && c < 0x7f ? fmt::format("'{}'", char(c))
+                                                                           : fmt::format("byte 0x{:02x}", c),
+                                                     bad - b.key.begin() + 1));
             continue;
         }
         read_body_def(r, b.key, b.key_mark, b.value);

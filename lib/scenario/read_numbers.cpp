@@ -76,6 +76,10 @@ Num NumberReader::number(const YAML::Node& n, const std::string& what, SourceMar
         refs_ok = false;
     }
     if (!refs_ok) return num;
+    if (const std::string problem = detail::expression_problem(text); !problem.empty()) {
+        problems_.error(m, what + ": " + problem);
+        return num;
+    }
     std::vector<double> defaults = t_.param_defaults;
     if (defaults.empty()) defaults.push_back(0);
     try {
@@ -84,12 +88,14 @@ Num NumberReader::number(const YAML::Node& n, const std::string& what, SourceMar
         if (refs.empty() && std::none_of(text.begin(), text.end(), [](char c) { return std::strchr("+-*/^()", c); }))
             problems_.error(m, what + ": expected a number, got " + describe(n));
         else
-            problems_.error(m, what + ": cannot read the expression \"" + text + "\": " + e.GetMsg());
+            problems_.error(m, what + ": cannot read the expression \"" + detail::shortened(text) +
+                                       "\": " + detail::shortened(e.GetMsg()));
         return num;
     }
     if (refs.empty()) { // a constant expression such as "1/3"
         if (std::string problem = detail::check_problem(num.value, check); !problem.empty()) {
-            problems_.error(m, what + " " + problem + ", but \"" + text + "\" gives " + detail::number_text(num.value));
+            problems_.error(m, what + " " + problem + ", but \"" + detail::shortened(text) + "\" gives " +
+                                       detail::number_text(num.value));
             return num;
         }
         num.ok = true;
@@ -202,7 +208,7 @@ bool NumberReader::read_unit(const Entry* e, const Dest& dest, const std::string
         add_op(OpKind::unit_vector, dest, {slot_of((*v)[0]), slot_of((*v)[1]), slot_of((*v)[2])}, m, what);
         return true;
     }
-    if (length_squared(value_of(*v)) == 0.0) {
+    if (is_zero(value_of(*v))) {
         problems_.error(m, what + " must not be the zero vector");
         return false;
     }
@@ -267,7 +273,7 @@ void NumberReader::read_rotation(const Entry* e, const Dest& dest, bool as_mat3,
                    what + ".axis", as_mat3);
             return;
         }
-        if (length_squared(value_of(*av)) == 0.0) {
+        if (is_zero(value_of(*av))) {
             problems_.error(am, what + ".axis must not be the zero vector");
             return;
         }

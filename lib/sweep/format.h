@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "sweep/executor.h"
 
@@ -26,8 +27,17 @@ SweepFormat parse_sweep_format(std::string_view text);
 /// listing the columns when there is no such field.
 int find_measure(const SweepModel& model, std::string_view name);
 
-/// Appends the CSV header line `cell,<varied params…>,detection,<columns…>`.
+/// Appends the CSV's first two lines: the grid line (sweep_grid_line) and the header
+/// `cell,<varied params…>,detection,<columns…>`.
 void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::string& out);
+
+/// The line (without '\n') that records a sweep's whole grid in its CSV, the same for every
+/// shard: `# collide sweep grid: speed (3 values), offset (2 values); detection discrete, swept;
+/// digest HEX`, the digest (FNV-1a, 64 bits) covering every axis's name and values as the rows
+/// print them. `axes` holds each axis's name and its values' text in grid order; `merge`
+/// rebuilds it from the rows to check them.
+std::string sweep_grid_line(const std::vector<std::pair<std::string, std::vector<std::string>>>& axes,
+                            const std::vector<std::string>& modes);
 
 /// Appends rows first_row … first_row + count − 1 (their values in `values`, count × fields):
 /// booleans true/false, integers without decimals, bodies by name, numbers in their shortest

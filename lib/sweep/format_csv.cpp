@@ -76,7 +76,39 @@ int find_measure(const SweepModel& model, std::string_view name) {
     throw command_error(fmt::format("--measure {}: {}; the fields are {}", name, why, list));
 }
 
+std::string sweep_grid_line(const std::vector<std::pair<std::string, std::vector<std::string>>>& axes,
+                            const std::vector<std::string>& modes) {
+    std::uint64_t digest = 14695981039346656037ull;
+    const auto mix = [&](std::string_view text, char end) {
+        for (const char c : text) digest = (digest ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+        digest = (digest ^ static_cast<unsigned char>(end)) * 1099511628211ull;
+    };
+    std::string line = "# collide sweep grid: ";
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+        const auto& [name, values] = axes[a];
+        mix(name, '=');
+        for (const std::string& v : values) mix(v, ',');
+        mix("", ';');
+        line += fmt::format("{}{} ({} value{})", a > 0 ? ", " : "", name, values.size(), values.size() == 1 ? "" : "s");
+    }
+    if (axes.empty()) line += "no axes";
+    line += "; detection ";
+    for (std::size_t m = 0; m < modes.size(); ++m) line += (m > 0 ? ", " : "") + modes[m];
+    return line + fmt::format("; digest {:016x}", digest);
+}
+
 void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::string& out) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> axes;
+    for (const Axis& axis : plan.grid.axes()) {
+        std::vector<std::string> values;
+        values.reserve(axis.values.size());
+        for (const double v : axis.values) values.push_back(fmt::format("{}", v));
+        axes.emplace_back(axis.name, std::move(values));
+    }
+    std::vector<std::string> modes;
+    for (const Detection m : plan.modes) modes.emplace_back(detection_name(m));
+    out += sweep_grid_line(axes, modes);
+    out += '\n';
     out += "cell";
     for (const Axis& axis : plan.grid.axes()) {
         out += ',';

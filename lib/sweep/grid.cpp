@@ -192,6 +192,9 @@ Shard parse_shard(std::string_view text) {
         throw command_error(fmt::format("--shard {}: expected K/N, e.g. 2/8", text));
     if (n == 0 || k == 0 || k > n)
         throw command_error(fmt::format("--shard {}: K must be between 1 and N (N ≥ 1)", text));
+    if (n > kMaxGridCells)
+        throw command_error(
+                fmt::format("--shard {}: N must be at most {}, the most cells a grid may have", text, kMaxGridCells));
     return Shard{k - 1, n};
 }
 

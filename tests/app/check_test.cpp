@@ -180,7 +180,8 @@ TEST_CASE("check --update writes goldens atomically, removes stale ones, and a s
     write(d / "expected/gone.log", "x → 1\n");
     CheckOptions o = in(d);
     o.update = true;
-    o.ci = true; // --update writes even in CI
+    o.prune = true; // a temporary --expected folder: pruning needs --prune
+    o.ci = true;    // --update writes even in CI
     const Result u = check(o);
     CHECK(u.code == 0);
     CHECK(u.out.find("created  " + (d / "expected/flat.log")) != std::string::npos);
@@ -432,9 +433,51 @@ TEST_CASE("check --update removes a stale golden's values and pending files with
     write(d / "expected/orphan.values", "# digest 0\n");
     CheckOptions o = in(d);
     o.update = true;
+    o.prune = true;
     CHECK(check(o).code == 0);
     std::vector<std::string> files;
     for (const auto& f : fs::directory_iterator(d.path / "expected")) files.push_back(f.path().filename().string());
     std::sort(files.begin(), files.end());
     CHECK(files == std::vector<std::string>{"ramp.log", "ramp.values"});
+}
+
+TEST_CASE("check --update prunes stale goldens from a non-default --expected only with --prune") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "30");
+    write(d / "expected/unrelated.log", "someone's notes\n");
+    CheckOptions o = in(d);
+    o.update = true;
+    const Result listed = check(o);
+    CHECK(listed.code == 1);
+    CHECK(listed.out.find("stale golden " + (d / "expected/unrelated.log") +
+                          ": no scenario unrelated in this run; `collide check --update --prune` removes it") !=
+          std::string::npos);
+    CHECK(read(d / "expected/unrelated.log") == "someone's notes\n");
+    o.prune = true;
+    const Result pruned = check(o);
+    CHECK(pruned.code == 0);
+    CHECK_FALSE(fs::exists(d / "expected/unrelated.log"));
+}
+
+TEST_CASE("a stale golden already removed by a concurrent check --update is not an error") {
+    TempDir d;
+    write(d / "scenarios/ramp.yaml", "30");
+    write_golden(d, "ramp", "30.000");
+    write_golden(d, "gone", "10");
+    CheckOptions o = in(d);
+    o.update = true;
+    o.prune = true;
+    // The stand-in measurer removes the stale golden while the run is measuring, as a second
+    // `check --update` would.
+    const auto racing = [&](const std::string& path) {
+        std::error_code ec;
+        fs::remove(d / "expected/gone.log", ec);
+        fs::remove(d / "expected/gone.values", ec);
+        return fake_measurer(path);
+    };
+    std::ostringstream out, err;
+    const int code = check_command(o, racing, out, err);
+    CHECK(code == 0);
+    CHECK(err.str().empty());
+    CHECK(out.str().find("removed  " + (d / "expected/gone.log")) != std::string::npos);
 }

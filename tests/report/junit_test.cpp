@@ -49,3 +49,14 @@ TEST_CASE("a github annotation is one line with the file, line and escaped messa
           "::error file=scenarios/a%2Cb.yaml,line=24,col=5::expectation failed: 50%25 off%0Asecond line");
     CHECK(github_annotation("expected/x.log", 0, 0, "stale") == "::error file=expected/x.log::stale");
 }
+
+TEST_CASE("junit XML stays well-formed UTF-8 for a file name that is not UTF-8") {
+    CHECK(xml_escape("caf\xc3\xa9") == "caf\xc3\xa9");
+    CHECK(xml_escape("bad\xff\xfe name\x01.yaml") == "bad\xEF\xBF\xBD\xEF\xBF\xBD name.yaml");
+    CHECK(xml_escape("cut\xe2\x82") == "cut\xEF\xBF\xBD\xEF\xBF\xBD");
+    const std::string xml = render_junit({{"x\xff", "dir/x\xff.yaml", 0.1, true, false, "differs",
+                                           "a\xc0\xaf"
+                                           "b"}});
+    CHECK(xml.find('\xff') == std::string::npos);
+    CHECK(xml.find("\xc0\xaf") == std::string::npos);
+}

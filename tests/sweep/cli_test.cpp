@@ -21,12 +21,14 @@ const std::string kGrid = "scenarios/tunnel.yaml --vary speed=30:300:15 --vary o
 TEST_CASE("collide sweep writes CSV with a summary line on stderr") {
     const auto r = run_collide("sweep " + kGrid + " --format csv");
     CHECK(r.exit_code == 0);
-    CHECK_THAT(r.out, Catch::StartsWith("cell,speed,offset,detection,hit,frame,time,x,y,z\n"
+    CHECK_THAT(r.out, Catch::StartsWith("# collide sweep grid: speed (19 values), offset (20 values); detection "
+                                        "discrete, swept; digest 566df003c31ea39f\n"
+                                        "cell,speed,offset,detection,hit,frame,time,x,y,z\n"
                                         // x_k = −3 + k/2: k = 5 is at −0.5 (outside), k = 6 at 0
                                         "0,30,0,discrete,true,6,0.1,0,0,0\n"
                                         // t* = 2.65/30 lies in the step ending at frame 6 (t = 0.1)
                                         "0,30,0,swept,true,6,0.08833333333333333,-0.35,0,0\n"));
-    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1 + 760);
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 2 + 760);
     CHECK_THAT(r.err, Catch::Matches("sweep: 760 cells in .* s \\(\\d+ cells/s\\)\n"));
 }
 

@@ -49,7 +49,9 @@ TEST_CASE("sweep CSV has a header, one row per cell and mode, typed values") {
     r.detection = DetectionChoice::both;
     r.format = SweepFormat::csv;
     // speed 60: frame positions −3 + (k + φ) m. φ = 0: x = 0 at k = 3 (caught); φ = 0.5: x = ±0.5 (missed).
-    CHECK(sweep_text(r) == "cell,speed,offset,detection,hit,frame,time,x,y,z\n"
+    CHECK(sweep_text(r) == "# collide sweep grid: speed (1 value), offset (2 values); detection discrete, swept; "
+                           "digest 75e2df8a68b7b1ae\n"
+                           "cell,speed,offset,detection,hit,frame,time,x,y,z\n"
                            "0,60,0,discrete,true,3,0.05,0,0,0\n"
                            "0,60,0,swept,true,3,0.04416666666666667,-0.35,0,0\n"
                            "1,60,0.5,discrete,false,,,,,\n"
@@ -88,7 +90,8 @@ TEST_CASE("a shard holds only the cells whose index mod N is K-1") {
     r.shard = "2/3";
     std::istringstream in(sweep_text(r));
     std::string line;
-    std::getline(in, line);
+    std::getline(in, line); // the grid
+    std::getline(in, line); // the header
     int rows = 0;
     while (std::getline(in, line)) {
         CHECK(std::stoi(line.substr(0, line.find(','))) % 3 == 1);
@@ -119,19 +122,41 @@ TEST_CASE("merge reports a missing cell, a duplicate, a header mismatch and a ba
     CHECK(error({{"a.csv", a}}) ==
           "collide merge: error: cell 1 (discrete) is missing from every shard (the grid has 3 cells)");
     CHECK_THAT(error({{"a.csv", a}, {"b.csv", b}, {"c.csv", b}}),
-               Catch::StartsWith("c.csv:2:1: error: cell 1 (discrete) appears twice; it is also at b.csv:2"));
+               Catch::StartsWith("c.csv:3:1: error: cell 1 (discrete) appears twice; it is also at b.csv:3"));
     std::string no_last = a.substr(0, a.rfind("2,90,swept"));
     CHECK(error({{"a.csv", no_last}, {"b.csv", b}}) ==
           "collide merge: error: cell 2 (swept) is missing from every shard (the grid has 3 cells)");
+    const std::string grid = a.substr(0, a.find('\n') + 1);
+    CHECK_THAT(error({{"a.csv", a}, {"b.csv", grid + "cell,rate,detection,hit\n"}}),
+               Catch::StartsWith("b.csv:2:1: error: the header differs from a.csv's"));
     CHECK_THAT(error({{"a.csv", a}, {"b.csv", "cell,rate,detection,hit\n"}}),
-               Catch::StartsWith("b.csv:1:1: error: the header differs from a.csv's"));
+               Catch::StartsWith("b.csv:1:1: error: a shard of a different sweep"));
     CHECK_THAT(error({{"a.csv", a + "x,1,discrete,true,,,,,\n"}}),
-               Catch::StartsWith("a.csv:6:1: error: the cell 'x' is not a whole number"));
+               Catch::StartsWith("a.csv:7:1: error: the cell 'x' is not a whole number"));
     CHECK_THAT(error({{"a.csv", a + "9,1,sideways,true,,,,,\n"}}),
                Catch::Contains("is not discrete, swept or speculative"));
     CHECK_THAT(error({{"a.csv", a + "9,1,swept\n"}}), Catch::Contains("the row has 3 fields, the header has 9"));
-    CHECK_THAT(error({{"a.csv", a + "9,1"}}), Catch::Contains("a.csv:6:1: error: the last line has no line break"));
+    CHECK_THAT(error({{"a.csv", a + "9,1"}}), Catch::Contains("a.csv:7:1: error: the last line has no line break"));
     CHECK_THAT(error({{"a.csv", ""}}), Catch::Contains("a.csv:1:1: error: empty file"));
+
+    // Shards of two different grids with the same header: speeds 30, 60, 90 and 40, 70, 100.
+    r.varies = {"speed=40:100:30"};
+    r.shard = "2/2";
+    const std::string other = sweep_text(r);
+    CHECK_THAT(error({{"a.csv", a}, {"b.csv", other}}),
+               Catch::StartsWith("b.csv:1:1: error: a shard of a different sweep: its grid"));
+    // A row whose coordinates are not its cell's: cell 1 (swept) says speed 90.
+    std::string moved = b;
+    moved.replace(moved.find("1,60,swept"), 10, "1,90,swept");
+    CHECK_THAT(error({{"a.csv", a}, {"b.csv", moved}}),
+               Catch::Contains("error: the row's coordinates are not cell 1's: speed is 90 here but 60"));
+    // ... even when the row is the only one at its position: the recorded grid catches it.
+    std::string both = b;
+    for (const char* mode : {"discrete", "swept"}) {
+        const std::string from = std::string("1,60,") + mode, to = std::string("1,65,") + mode;
+        both.replace(both.find(from), from.size(), to);
+    }
+    CHECK_THAT(error({{"a.csv", a}, {"b.csv", both}}), Catch::Contains("collide merge: error: the rows make the grid"));
     CHECK_THAT(error({{"a.csv", "speed,hit\n"}}), Catch::Contains("not a sweep CSV"));
 }
 
