@@ -124,7 +124,7 @@ TEST_CASE("a sweep killed by SIGINT, SIGTERM or SIGHUP exits 130, 143, 129 and l
         if (child == 0) {
             const int err = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
             ::dup2(err, 2);
-            ::execl(COLLIDE_EXE, COLLIDE_EXE, "sweep", w.scenario.c_str(), "--vary", "speed=1:1000000:1", "--vary",
+            ::execl(COLLIDE_EXE, COLLIDE_EXE, "sweep", w.scenario.c_str(), "--vary", "speed=1:200000:1", "--vary",
                     "offset=0:0.99:0.01", "--format", "csv", "--jobs", "1", "-o", out.c_str(),
                     static_cast<char*>(nullptr));
             ::_exit(127);
