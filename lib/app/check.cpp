@@ -140,8 +140,11 @@ bool find_scenario_files(const std::string& arg, std::map<std::string, std::stri
         for (const std::string& f : files) found.emplace(fs::path(f).lexically_normal().generic_string(), f);
         return true;
     }
-    if (fs::is_regular_file(p, ec))
+    const fs::file_status st = fs::status(p, ec);
+    if (fs::is_regular_file(st) || fs::is_fifo(st)) // a FIFO named on the command line is read to its end
         found.emplace(p.lexically_normal().generic_string(), p.generic_string());
+    else if (fs::exists(st))
+        report.problem({arg, 0, 0, "not a scenario file (neither a regular file, a FIFO nor a directory)"});
     else
         report.problem({arg, 0, 0, "no such scenario file or directory"});
     return false;

@@ -459,8 +459,9 @@ GoldenComparison compare_golden(const Scenario& scenario, const Layout& layout, 
             continue;
         }
         d.actual_line = line + 1;
+        const int actual_line = line + 1; // clang 14 cannot capture a structured binding
         auto c = std::find_if(result.changes.begin(), result.changes.end(), [&](const LineChange& x) {
-            return x.kind != LineChangeKind::removed && x.actual_line == line + 1;
+            return x.kind != LineChangeKind::removed && x.actual_line == actual_line;
         });
         if (c == result.changes.end()) {
             const int gl = kept[static_cast<std::size_t>(line)];

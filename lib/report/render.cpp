@@ -185,10 +185,12 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                     [&](const SeparatingAxisLog& r) {
                         Line l{fmt::format("separating axis of A = {} and B = {}", name(r.a), name(r.b)), "", ""};
                         using F = SeparatingAxisLog;
-                        const int count = static_cast<int>(v[F::axes]);
+                        // A value not measured (NaN) must not be cast to int (undefined behaviour).
+                        const auto whole = [](double x) { return std::isfinite(x) ? static_cast<int>(x) : -1; };
+                        const int count = whole(v[F::axes]);
                         std::string axis;
-                        const auto kind = static_cast<SatAxis::Kind>(static_cast<int>(v[F::kind]));
-                        const int i = static_cast<int>(v[F::i]), j = static_cast<int>(v[F::j]);
+                        const auto kind = static_cast<SatAxis::Kind>(whole(v[F::kind]));
+                        const int i = whole(v[F::i]), j = whole(v[F::j]);
                         switch (kind) {
                         case SatAxis::Kind::face_a: axis = fmt::format("A's face normal {}", i); break;
                         case SatAxis::Kind::face_b: axis = fmt::format("B's face normal {}", i); break;
@@ -196,7 +198,7 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                         }
                         if (truthy(v[F::separated]))
                             l.value = fmt::format("{}, the {} of {} axes, gap {} m → apart", axis,
-                                                  ordinal(static_cast<int>(v[F::axis])), count, fixed(v[F::gap], d));
+                                                  ordinal(whole(v[F::axis])), count, fixed(v[F::gap], d));
                         else
                             l.value = fmt::format("no gap on any of {} axes → contact on {}, normal {}, depth {} m",
                                                   count, axis, vec_trimmed(v[F::nx], v[F::ny], v[F::nz], d),

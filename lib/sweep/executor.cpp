@@ -1,5 +1,8 @@
 #include "sweep/executor.h"
 
+#include <cmath>
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include <tbb/blocked_range.h>
@@ -69,6 +72,17 @@ void GridExecutor::compute_rows(std::uint64_t first_row, std::uint64_t count, st
                               context.frames += frames;
                           });
     });
+    // Nothing non-finite is ever printed: a value that overflowed stops the sweep, naming it.
+    for (std::uint64_t r = 0; r < count; ++r)
+        for (std::size_t f = 0; f < width; ++f) {
+            const double v = out[r * width + f];
+            if (!std::isinf(v)) continue;
+            const std::uint64_t row = first_row + r;
+            throw command_error(fmt::format("cell {} ({}): {} overflows to {}; its inputs are too large to compute it",
+                                            s.plan.cell_of_row(row), detection_name(s.plan.mode_of_row(row)),
+                                            f < s.model.columns.size() ? s.model.columns[f] : s.model.fields[f].name,
+                                            v > 0 ? "+inf" : "-inf"));
+        }
 }
 
 void GridExecutor::for_each_piece(std::uint64_t count, std::uint64_t piece,

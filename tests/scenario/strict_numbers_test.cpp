@@ -106,3 +106,11 @@ TEST_CASE("a shard count of 18446744073709551615 is refused") {
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
 }
+
+TEST_CASE("a sweep cell whose value overflows stops the sweep with an error, never prints inf") {
+    const auto r = run_collide("sweep - --vary v=1,1e300 --format csv",
+                               "params: { v: 1 }\nlog:\n  - split: { velocity: [$v, -$v, 0], normal: [1, -1, 0] }\n");
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.find("inf") == std::string::npos);
+    CHECK_THAT(r.err, Catch::Contains("cell 1 (discrete)") && Catch::Contains("overflows"));
+}
