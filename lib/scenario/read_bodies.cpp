@@ -1,8 +1,9 @@
 // The world and the bodies of a scenario: world settings, then each body with its one shape.
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -223,6 +224,27 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
         r.problems.error(shape->key_mark, path + ": a plane is infinite, so it must be static (add static: true)");
 }
 
+/// Reads world.`key` as one of `choices` (the text, the value) into `field`; anything else is a
+/// located error listing them ("world.KEY must be A, B or C, got "X"").
+template <class Enum, std::size_t N>
+void read_choice(ReaderState& r, const MapView& view, const char* key, Enum& field,
+                 const std::type_identity_t<std::pair<const char*, Enum>> (&choices)[N]) {
+    const Entry* e = view.find(key);
+    std::string s;
+    if (!e || !read_string(r.problems, e, s, std::string("world.") + key, false)) return;
+    for (const auto& [name, value] : choices) {
+        if (s == name) {
+            field = value;
+            return;
+        }
+    }
+    std::string names;
+    for (std::size_t k = 0; k < N; ++k)
+        names += std::string(k == 0 ? "" : k + 1 == N ? " or " : ", ") + choices[k].first;
+    r.problems.error(mark_of(e->value, e->key_mark),
+                     std::string("world.") + key + " must be " + names + ", got \"" + s + "\"");
+}
+
 } // namespace
 
 void read_world(ReaderState& r, const Entry* e) {
@@ -275,67 +297,24 @@ void read_world(ReaderState& r, const Entry* e) {
         }
     }
     num.read_vec(view->find("gravity"), {&WorldDef::gravity}, "world.gravity");
-    if (const Entry* d = view->find("detection")) {
-        std::string s;
-        if (read_string(r.problems, d, s, "world.detection", false)) {
-            if (s == "discrete")
-                w.detection = Detection::discrete;
-            else if (s == "swept")
-                w.detection = Detection::swept;
-            else if (s == "speculative")
-                w.detection = Detection::speculative;
-            else
-                r.problems.error(mark_of(d->value, d->key_mark),
-                                 "world.detection must be discrete, swept or speculative, got \"" + s + "\"");
-        }
-    }
+    read_choice(
+            r, *view, "detection", w.detection,
+            {{"discrete", Detection::discrete}, {"swept", Detection::swept}, {"speculative", Detection::speculative}});
     num.read_into(view->find("phase"), {&WorldDef::phase}, "world.phase", Check{0, 1, false, true});
     if (const Entry* sk = view->find("skin")) {
         const Num n = num.number(sk->value, "world.skin", sk->key_mark, kNonNegative);
         num.set(n, {&WorldDef::skin}, "world.skin", mark_of(sk->value, sk->key_mark));
         r.skin_dep = n.dep;
     }
-    if (const Entry* in = view->find("integrator")) {
-        std::string s;
-        if (read_string(r.problems, in, s, "world.integrator", false)) {
-            if (s == "exact")
-                w.integrator = Integrator::exact;
-            else if (s == "euler")
-                w.integrator = Integrator::euler;
-            else
-                r.problems.error(mark_of(in->value, in->key_mark),
-                                 "world.integrator must be exact or euler, got \"" + s + "\"");
-        }
-    }
-    if (const Entry* f = view->find("friction_model")) {
-        std::string s;
-        if (read_string(r.problems, f, s, "world.friction_model", false)) {
-            if (s == "coulomb")
-                w.friction_model = FrictionModel::coulomb;
-            else if (s == "per_contact")
-                w.friction_model = FrictionModel::per_contact;
-            else
-                r.problems.error(mark_of(f->value, f->key_mark),
-                                 "world.friction_model must be coulomb or per_contact, got \"" + s + "\"");
-        }
-    }
-    for (const auto& [key, field] : {std::pair{"friction_combine", &WorldDef::friction_combine},
-                                     std::pair{"restitution_combine", &WorldDef::restitution_combine}}) {
-        const Entry* c = view->find(key);
-        std::string s;
-        if (!c || !read_string(r.problems, c, s, std::string("world.") + key, false)) continue;
-        if (s == "max")
-            w.*field = Combine::max;
-        else if (s == "min")
-            w.*field = Combine::min;
-        else if (s == "average")
-            w.*field = Combine::average;
-        else if (s == "multiply")
-            w.*field = Combine::multiply;
-        else
-            r.problems.error(mark_of(c->value, c->key_mark),
-                             std::string("world.") + key + " must be max, min, average or multiply, got \"" + s + "\"");
-    }
+    read_choice(r, *view, "integrator", w.integrator, {{"exact", Integrator::exact}, {"euler", Integrator::euler}});
+    read_choice(r, *view, "friction_model", w.friction_model,
+                {{"coulomb", FrictionModel::coulomb}, {"per_contact", FrictionModel::per_contact}});
+    constexpr std::pair<const char*, Combine> kCombines[] = {{"max", Combine::max},
+                                                             {"min", Combine::min},
+                                                             {"average", Combine::average},
+                                                             {"multiply", Combine::multiply}};
+    read_choice(r, *view, "friction_combine", w.friction_combine, kCombines);
+    read_choice(r, *view, "restitution_combine", w.restitution_combine, kCombines);
     num.read_into(view->find("rest_speed"), {&WorldDef::rest_speed}, "world.rest_speed", kNonNegative);
     num.read_into(view->find("rest_time"), {&WorldDef::rest_time}, "world.rest_time", kNonNegative);
     num.read_into(view->find("character_iterations"), {&WorldDef::character_iterations}, "world.character_iterations",

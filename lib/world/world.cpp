@@ -116,10 +116,7 @@ void World::ground_at_start() {
         double nearest = reach;
         for (int j = 0; j < n; ++j) {
             if (j == i || !is_base(j)) continue;
-            const Aabb bi = bounds(i), bj = bounds(j);
-            if (bi.min.x > bj.max.x + reach || bj.min.x > bi.max.x + reach || bi.min.y > bj.max.y + reach ||
-                bj.min.y > bi.max.y + reach || bi.min.z > bj.max.z + reach || bj.min.z > bi.max.z + reach)
-                continue;
+            if (!bounds_near(bounds(i), bounds(j), reach)) continue;
             const DistanceResult d = distance(placed(j), placed(i)); // normal from the base to the body
             if (!d.supported || !(d.distance > 0) || d.distance > nearest) continue;
             const StepBody& under = body(j);
@@ -689,10 +686,9 @@ bool World::overlaps_any(int index, const Shape& shape) const {
 double World::drop_distance(int index, const Shape& shape, double reach, Vec3* normal) const {
     double best = reach;
     const Motion down{up_ * -reach, Vec3{}};
-    Aabb swept = bounds_of(shape);
-    swept = Aabb{swept.min - Vec3{reach, reach, reach}, swept.max + Vec3{reach, reach, reach}};
+    const Aabb box = bounds_of(shape);
     for (int o = 0; o < static_cast<int>(bodies_.size()); ++o) {
-        if (o == index || !bounds_overlap(bounds(o), swept)) continue;
+        if (o == index || !bounds_near(bounds(o), box, reach)) continue;
         const Toi toi = time_of_impact(placed(o), Motion{}, shape, down, 1.0);
         if (toi.status != ToiStatus::hit || toi.time * reach >= best) continue;
         best = toi.time * reach;

@@ -13,37 +13,20 @@
 #include "app/check.h"
 #include "report/golden.h"
 #include "report/render.h"
+#include "support/project_dir.h"
 
 using namespace collide;
 namespace fs = std::filesystem;
 
 namespace {
 
-/// A fresh directory under the system temp dir, removed at the end of the test.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        static int counter = 0;
-        path = fs::temp_directory_path() /
-               ("collide_check_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
-        fs::remove_all(path);
-        fs::create_directories(path / "scenarios");
-        fs::create_directories(path / "expected");
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& rel) const { return (path / rel).generic_string(); }
+/// A throwaway project folder (scenarios/, expected/), removed at the end of the test.
+struct TempDir : test::ProjectDir {
+    TempDir() : test::ProjectDir("collide_check_test") {}
 };
 
-void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-std::string read(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+void write(const std::string& path, const std::string& text) { test::write_text(path, text); }
+std::string read(const std::string& path) { return test::read_text(path); }
 
 /// Stand-in measurer: the file holds "ANGLE [MAX]" — a slope entry measuring ANGLE degrees, and,
 /// when MAX is there, an expectation `slope.angle at_most MAX`; "bad" is bad input at 2:3.

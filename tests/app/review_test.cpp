@@ -10,36 +10,20 @@
 
 #include "app/check.h"
 #include "app/review.h"
+#include "support/project_dir.h"
 
 using namespace collide;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        static int counter = 0;
-        path = fs::temp_directory_path() /
-               ("collide_review_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
-        fs::remove_all(path);
-        fs::create_directories(path / "scenarios");
-        fs::create_directories(path / "expected");
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& rel) const { return (path / rel).generic_string(); }
+/// A throwaway project folder (scenarios/, expected/), removed at the end of the test.
+struct TempDir : test::ProjectDir {
+    TempDir() : test::ProjectDir("collide_review_test") {}
 };
 
-void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-std::string read(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+void write(const std::string& path, const std::string& text) { test::write_text(path, text); }
+std::string read(const std::string& path) { return test::read_text(path); }
 
 /// Stand-in measurer: the file holds a slope angle.
 ScenarioAttempt fake_measurer(const std::string& path) {
