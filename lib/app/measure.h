@@ -11,6 +11,7 @@
 #include "model/log.h"
 #include "model/scenario.h"
 #include "plot/plot.h"
+#include "probes/trace_csv.h"
 
 namespace collide {
 
@@ -18,7 +19,7 @@ namespace collide {
 struct SimOptions {
     std::vector<std::string> sets;      ///< `NAME=VALUE` param overrides (--set)
     std::optional<Detection> detection; ///< overrides world.detection (bodies with ccd stay swept)
-    std::string trace_path; ///< when not empty, write every body's state per frame as CSV here ("-": stdout)
+    std::string trace_path; ///< when not empty, stream the run's CSV trace here (probes/trace_csv.h; "-": stdout)
     std::string plot_path;  ///< when not empty, `sim` draws the run here (.svg or .html)
     PlotOptions plot;       ///< what the plot shows (--view)
 };
@@ -31,12 +32,6 @@ struct MeasuredScenario {
     std::vector<double> values;         ///< one value per layout field
     std::optional<Recording> recording; ///< every frame and contact, when a trace or plot was asked for
 };
-
-/// The trace of a run as CSV: `frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth`;
-/// per frame its contacts (kind `contact`: body and with the pair, x y z the point in m, n the
-/// unit normal from body to with, depth in m, 0 for a swept touch), then every body's state
-/// (kind `state`: position m, velocity m/s, rotation as a unit quaternion w x y z).
-std::string trace_csv(const Scenario& scenario, const Recording& recording);
 
 /// Loads, simulates and measures one scenario file ("-" reads stdin). Throws InputError
 /// (model/diagnostic.h) on bad input, std::runtime_error when the trace cannot be written.
