@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <iostream>
 #include <numeric>
+#include <sstream>
+
+#include "io/safe_text.h"
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
     // Optimal string alignment distance, over three rows.
@@ -78,7 +81,7 @@ int report_parse_error(CLI::App& app, const CLI::ParseError& error, int argc, ch
     }
     const std::string program = "collide";
     if (command == nullptr && !stray.empty()) {
-        std::cerr << program << ": unknown command '" << stray << "'";
+        std::cerr << program << ": unknown command '" << collide::escape_unsafe(stray) << "'";
         const std::string match = closest_match(stray, commands);
         if (!match.empty()) std::cerr << "; did you mean '" << match << "'?";
         std::cerr << "\nRun '" << program << " --help' for the commands.\n";
@@ -95,13 +98,22 @@ int report_parse_error(CLI::App& app, const CLI::ParseError& error, int argc, ch
         if (std::find(known.begin(), known.end(), arg) != known.end() || arg == "--version") continue;
         if (arg.size() > 2 && arg[1] != '-') arg = arg.substr(0, 2); // -abc: a short flag and its value
         if (std::find(known.begin(), known.end(), arg) != known.end()) continue;
-        std::cerr << program << (command ? " " + command->get_name() : "") << ": unknown option '" << arg << "'";
+        std::cerr << program << (command ? " " + command->get_name() : "") << ": unknown option '"
+                  << collide::escape_unsafe(arg) << "'";
         const std::string match = closest_match(arg, known);
         if (!match.empty()) std::cerr << "; did you mean '" << match << "'?";
         std::cerr << "\nRun '" << program << (command ? " " + command->get_name() : "")
                   << " --help' for the options.\n";
         return 2;
     }
-    app.exit(error);
+    // CLI11's own message may quote an argument: its lines are printed with control and
+    // bidirectional characters escaped (io/safe_text.h).
+    std::ostringstream out, err;
+    app.exit(error, out, err);
+    for (std::ostringstream* s : {&out, &err}) {
+        std::istringstream lines(s->str());
+        std::ostream& to = s == &out ? std::cout : std::cerr;
+        for (std::string line; std::getline(lines, line);) to << collide::escape_unsafe(line) << '\n';
+    }
     return 2;
 }

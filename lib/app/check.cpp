@@ -24,6 +24,7 @@
 #include "app/check_html.h"
 #include "app/errors.h"
 #include "io/atomic_file.h"
+#include "io/safe_text.h"
 #include "report/diff.h"
 #include "report/expect.h"
 #include "report/golden.h"
@@ -159,6 +160,12 @@ Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
     for (const std::string& arg : args) discovery.full_run |= find_scenario_files(arg, found, report);
     std::map<std::string, std::string> by_name; // stem → path
     for (const auto& [key, shown] : found) {
+        // A path's name becomes a golden's name and is printed in every report: a control or
+        // bidirectional character there is refused (the message shows it escaped).
+        if (const std::string problem = unsafe_text_problem(shown, "the scenario's path"); !problem.empty()) {
+            report.problem({shown, 0, 0, problem});
+            continue;
+        }
         Entry e;
         e.path = shown;
         e.name = fs::path(shown).stem().string();
@@ -382,7 +389,7 @@ bool remove_stale_golden(const std::string& golden, const std::string& name, Che
     }
     fs::remove(golden, ec);
     if (!ec) { // removed now, or already gone (another `check --update` got there first): both fine
-        report.out << "removed  " << golden << " (no scenario " << name << ")\n";
+        report.out << "removed  " << escape_unsafe(golden) << " (no scenario " << escape_unsafe(name) << ")\n";
         ++report.tally.removed;
         return true;
     }
@@ -536,8 +543,8 @@ void report_stale_goldens(const std::vector<std::string>& stale, const std::set<
         if (may_write && may_prune && bless.count(name) && remove_stale_golden(g, name, report)) continue;
         ++report.tally.stale_left;
         const std::string line =
-                fmt::format("stale golden {}: no scenario {} in this run; `collide check --update{}` removes it\n", g,
-                            name, may_prune ? "" : " --prune");
+                fmt::format("stale golden {}: no scenario {} in this run; `collide check --update{}` removes it\n",
+                            escape_unsafe(g), escape_unsafe(name), may_prune ? "" : " --prune");
         report.out << line;
         report.junit.push_back({name, g, 0, true, false, "stale golden", line});
         report.annotations.push_back(github_annotation(g, 0, 0, line));

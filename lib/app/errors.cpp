@@ -3,12 +3,13 @@
 #include <exception>
 
 #include "io/atomic_file.h"
+#include "io/safe_text.h"
 
 namespace collide {
 
 std::string format_problem(const Diagnostic& d, std::string_view command) {
-    if (d.file.empty()) return "collide " + std::string(command) + ": error: " + d.message;
-    if (d.line <= 0) return d.file + ": error: " + d.message;
+    if (d.file.empty()) return "collide " + std::string(command) + ": error: " + escape_unsafe(d.message);
+    if (d.line <= 0) return escape_unsafe(d.file) + ": error: " + escape_unsafe(d.message);
     return format_diagnostic(d);
 }
 

@@ -5,6 +5,7 @@
 
 #include "app/errors.h"
 #include "io/atomic_file.h"
+#include "io/safe_text.h"
 #include "plot/plot.h"
 #include "report/expect.h"
 #include "report/render.h"
@@ -39,7 +40,8 @@ std::string join_logs(const SimRequest& request, const std::vector<std::string>&
         return text + "]\n";
     }
     for (std::size_t i = 0; i < logs.size(); ++i) {
-        if (request.format == LogFormat::text && logs.size() > 1) text += fmt::format("# {}\n", request.files[i]);
+        if (request.format == LogFormat::text && logs.size() > 1)
+            text += fmt::format("# {}\n", escape_unsafe(request.files[i]));
         if (request.format == LogFormat::csv && i > 0)
             text += logs[i].substr(std::min(logs[i].size(), logs[i].find('\n') + 1)); // one header
         else

@@ -1,9 +1,14 @@
 #include "model/diagnostic.h"
 
+#include "io/safe_text.h"
+
 namespace collide {
 
 std::string format_diagnostic(const Diagnostic& d) {
-    return d.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": error: " + d.message;
+    // The file name and the message may quote input (a path from the command line, a key or a
+    // value of the file): control and bidirectional characters are shown escaped, never sent.
+    return escape_unsafe(d.file) + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) +
+           ": error: " + escape_unsafe(d.message);
 }
 
 namespace {

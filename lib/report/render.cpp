@@ -341,9 +341,12 @@ std::string render_json(const Scenario& scenario, const Layout& layout, std::spa
 
 std::string render_csv(const Scenario& scenario, const Layout& layout, std::span<const double> values) {
     std::string out = "scenario,entry,field,value,unit\n";
-    // A name with a comma, quote or line break is quoted, its quotes doubled (RFC 4180).
+    // A name with a comma, quote or line break is quoted, its quotes doubled (RFC 4180); one a
+    // spreadsheet would read as a formula (starting with = + - @) is quoted after a `'`.
     std::string name = scenario.name;
-    if (name.find_first_of(",\"\r\n") != std::string::npos) {
+    const bool formula = !name.empty() && std::string_view("=+-@").find(name.front()) != std::string_view::npos;
+    if (formula) name = "'" + name;
+    if (formula || name.find_first_of(",\"\r\n") != std::string::npos) {
         std::string quoted = "\"";
         for (const char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
         name = quoted + "\"";

@@ -273,9 +273,10 @@ std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vect
     for (const std::string& n : t.param_names) available += (available.empty() ? "" : ", ") + n;
     available = available.empty() ? "this scenario has no params" : "params: " + available;
     for (const std::string& set : sets) {
+        const std::string shown = "--set " + detail::shortened(set);
         const auto eq = set.find('=');
         if (eq == std::string::npos) {
-            fail("--set " + set + ": expected NAME=VALUE");
+            fail(shown + ": expected NAME=VALUE");
             continue;
         }
         std::string_view name = trim(std::string_view(set).substr(0, eq));
@@ -283,20 +284,26 @@ std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vect
         const std::string value_text(trim(std::string_view(set).substr(eq + 1)));
         const int index = scenario.param_index(name);
         if (index < 0) {
-            fail("--set " + set + ": no param named '" + std::string(name) + "' (" + available + ")");
+            fail(shown + ": no param named '" + detail::shortened(name) + "' (" + available + ")");
             continue;
         }
+        // The value is read as strictly as a number in the scenario: arithmetic only (no comma
+        // operator, assignment or comparison), no params, and finite.
         double value = 0;
         if (!detail::parse_plain_number(value_text, value)) {
+            if (const std::string problem = detail::expression_problem(value_text); !problem.empty()) {
+                fail(shown + ": " + problem);
+                continue;
+            }
             try {
                 value = detail::compile_expression(value_text, {}, nullptr)->Eval();
             } catch (const mu::ParserError& err) {
-                fail("--set " + set + ": the value is not a number (" + err.GetMsg() + ")");
+                fail(shown + ": the value is not a number (" + detail::shortened(err.GetMsg()) + ")");
                 continue;
             }
         }
         if (!std::isfinite(value)) {
-            fail("--set " + set + ": the value must be a finite number, got " + detail::number_text(value));
+            fail(shown + ": the value must be a finite number, got " + detail::number_text(value));
             continue;
         }
         values[static_cast<std::size_t>(index)] = value;

@@ -18,6 +18,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "io/safe_text.h"
 #include "io/text_scan.h"
 #include "model/log.h"
 #include "scenario/expression.h"
@@ -135,7 +136,7 @@ void read(ReaderState& r, const YAML::Node& root) {
     } else if (r.t.file == "-") {
         s.name = "stdin";
     } else {
-        s.name = std::filesystem::path(r.t.file).stem().string();
+        s.name = escape_unsafe(std::filesystem::path(r.t.file).stem().string()); // shown escaped, never sent
         if (s.name.empty()) s.name = "scenario";
     }
     read_string(r.problems, top->find("about"), s.about, "about", true);

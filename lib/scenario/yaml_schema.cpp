@@ -4,6 +4,8 @@
 #include <cctype>
 #include <unordered_map>
 
+#include "io/safe_text.h"
+
 namespace collide::reader {
 
 const Entry* MapView::find(std::string_view key) const {
@@ -162,6 +164,10 @@ bool read_string(Problems& problems, const Entry* e, std::string& field, const s
     }
     if (field.find('\n') != std::string::npos) {
         problems.error(m, what + " must be one line");
+        return false;
+    }
+    if (const std::string problem = unsafe_text_problem(field, what); !problem.empty()) {
+        problems.error(m, problem);
         return false;
     }
     return true;

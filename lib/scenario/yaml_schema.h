@@ -97,7 +97,8 @@ const Entry* require(Problems& problems, const MapView& view, const char* key, c
 bool read_bool(Problems& problems, const Entry* e, bool& field, const std::string& what);
 
 /// Reads one line of text into `field`; true when it was read. Null gives an empty text when
-/// `null_is_empty`, else an error, as does empty text.
+/// `null_is_empty`, else an error, as does empty text; so does text with a control or
+/// bidirectional character or invalid UTF-8 (io/safe_text.h), which would reach a terminal.
 bool read_string(Problems& problems, const Entry* e, std::string& field, const std::string& what, bool null_is_empty);
 
 } // namespace collide::reader

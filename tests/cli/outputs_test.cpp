@@ -162,12 +162,15 @@ TEST_CASE("check: a golden that is a directory is bad input (exit 2); an empty f
 }
 
 TEST_CASE("a body name outside [A-Za-z0-9_.-] is a located error, so it never reaches a CSV or a terminal") {
-    for (const std::string name : {"'x,1,2'", "\"a\\e[31mred\"", "\"=cmd|x\""}) {
+    for (const std::string name :
+         {"'x,1,2'", "\"a\\e[31mred\"", "\"=cmd|x\"", "\"x,1,2\\n=cmd|' /C calc'!A0\"", "\"a\\u202Eb\""}) {
         INFO(name);
         const auto r = run_collide("validate -", "bodies:\n  " + name + ": { sphere: { radius: 1 } }\n");
         CHECK(r.exit_code == 2);
         CHECK_THAT(r.err, Catch::StartsWith("<stdin>:2:3: error: bodies: a body's name may hold letters"));
         CHECK(r.err.find('\x1b') == std::string::npos);
+        CHECK(r.err.find("\u202e") == std::string::npos);
+        CHECK(r.err.find('\n') == r.err.size() - 1);
     }
     CHECK(run_collide("validate -", "bodies:\n  feet-1.left_2: { sphere: { radius: 1 } }\n").exit_code == 0);
 }

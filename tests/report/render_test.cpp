@@ -99,3 +99,18 @@ TEST_CASE("JSON keeps full precision and CSV lists every field") {
     CHECK(render_csv(s, layout, values).find("\n\"a, \"\"b\"\"\",respond,vx,") != std::string::npos);
     CHECK(render_json(s, layout, values, -1).find('\n') == render_json(s, layout, values, -1).size() - 1);
 }
+
+TEST_CASE("a scenario name a spreadsheet would read as a formula is quoted after a ' in CSV") {
+    Scenario s;
+    s.log.push_back(LogDef{"respond", "", "", -1, {}, RespondLog{{5, -1, 0}, {0, 1, 0}, 0, 0.3}});
+    const Layout layout = layout_of(s);
+    const double values[] = {1, 0, 0, 1};
+    s.name = "=cmd|' /C calc'!A0";
+    CHECK(render_csv(s, layout, values).find("\n\"'=cmd|' /C calc'!A0\",respond,vx,1,m/s\n") != std::string::npos);
+    for (const char* name : {"+1", "-1", "@SUM(A1)"}) {
+        s.name = name;
+        CHECK(render_csv(s, layout, values).find("\n\"'" + std::string(name) + "\",respond,") != std::string::npos);
+    }
+    s.name = "ball's run"; // an apostrophe elsewhere needs nothing
+    CHECK(render_csv(s, layout, values).find("\nball's run,respond,") != std::string::npos);
+}

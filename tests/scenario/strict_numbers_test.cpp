@@ -114,3 +114,23 @@ TEST_CASE("a sweep cell whose value overflows stops the sweep with an error, nev
     CHECK(r.out.find("inf") == std::string::npos);
     CHECK_THAT(r.err, Catch::Contains("cell 1 (discrete)") && Catch::Contains("overflows"));
 }
+
+TEST_CASE("a scenario's rotation axis or quaternion scaled by 1e200 or 1e-200 is the same turn") {
+    // 90 degrees about z: the unit quaternion (cos 45°, 0, 0, sin 45°), whatever the scale.
+    for (const char* rotation : {"{ axis: [0, 0, 1e200], degrees: 90 }", "{ axis: [0, 0, 1e-200], degrees: 90 }",
+                                 "{ quaternion: [1e200, 0, 0, 1e200] }", "{ quaternion: [1e-200, 0, 0, 1e-200] }",
+                                 "{ quaternion: [3e-162, 0, 0, 3e-162] }"}) {
+        INFO(rotation);
+        const std::string yaml = std::string("bodies:\n  b: { sphere: { radius: 1 }, rotation: ") + rotation + " }\n";
+        const ScenarioTemplate t = parse_scenario_template(yaml, "turn.yaml");
+        auto ev = t.make_evaluator();
+        Scenario s;
+        t.instantiate(apply_sets(t, {}), ev, s);
+        REQUIRE(s.bodies.size() == 1);
+        const Quat q = s.bodies[0].rotation;
+        CHECK(q.w == Approx(std::sqrt(0.5)));
+        CHECK(q.x == Approx(0).margin(1e-15));
+        CHECK(q.y == Approx(0).margin(1e-15));
+        CHECK(q.z == Approx(std::sqrt(0.5)));
+    }
+}
