@@ -159,6 +159,11 @@ Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
     std::map<std::string, std::string> found;
     for (const std::string& arg : args) discovery.full_run |= find_scenario_files(arg, found, report);
     std::map<std::string, std::string> by_name; // stem → path
+    if (const std::string problem = unsafe_text_problem(options.expected_dir, "the golden folder's path");
+        !problem.empty()) {
+        report.problem({options.expected_dir, 0, 0, problem}); // every golden's path would print it
+        return discovery;
+    }
     for (const auto& [key, shown] : found) {
         // A path's name becomes a golden's name and is printed in every report: a control or
         // bidirectional character there is refused (the message shows it escaped).

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "io/safe_text.h"
+
 namespace collide {
 
 namespace {
@@ -47,7 +49,11 @@ std::string paint(const std::string& text, const char* code, bool color) {
 
 std::string render_diff(const std::string& name, const std::string& scenario_path, const std::string& golden_path,
                         const GoldenComparison& comparison, const DiffStyle& style) {
-    std::string out = paint(fmt::format("scenario {} ({} vs {})", name, scenario_path, golden_path), "1", style.color);
+    // Golden lines and paths are input (a golden may be hand-edited): shown with control and
+    // bidirectional characters escaped (io/safe_text.h), so only the diff's own colours reach a terminal.
+    const auto safe = [](const std::string& text) { return escape_unsafe(text); };
+    std::string out = paint(fmt::format("scenario {} ({} vs {})", safe(name), safe(scenario_path), safe(golden_path)),
+                            "1", style.color);
     out += '\n';
     const auto& changes = comparison.changes;
     const auto& golden = comparison.expected_lines;
@@ -67,16 +73,18 @@ std::string render_diff(const std::string& name, const std::string& scenario_pat
         int shown = std::max(1, first - context); // next golden line to print as context (1-based)
         for (std::size_t c = k; c < end; ++c) {
             const LineChange& change = changes[c];
-            for (; shown < anchor(change); ++shown) out += "  " + golden[static_cast<std::size_t>(shown - 1)] + "\n";
+            for (; shown < anchor(change); ++shown)
+                out += "  " + safe(golden[static_cast<std::size_t>(shown - 1)]) + "\n";
             if (change.kind != LineChangeKind::added) {
-                out += paint("- " + change.expected, "31", style.color) + "\n";
+                out += paint("- " + safe(change.expected), "31", style.color) + "\n";
                 shown = change.expected_line + 1;
             }
-            if (change.kind != LineChangeKind::removed) out += paint("+ " + change.actual, "32", style.color) + "\n";
+            if (change.kind != LineChangeKind::removed)
+                out += paint("+ " + safe(change.actual), "32", style.color) + "\n";
             for (const ValueDiff& d : change.values) out += "  " + describe_value(d) + "\n";
         }
         const int stop = std::min(golden_count, last + context);
-        for (; shown <= stop; ++shown) out += "  " + golden[static_cast<std::size_t>(shown - 1)] + "\n";
+        for (; shown <= stop; ++shown) out += "  " + safe(golden[static_cast<std::size_t>(shown - 1)]) + "\n";
         k = end;
     }
     if (!comparison.unplaced.empty()) {

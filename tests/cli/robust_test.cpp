@@ -133,9 +133,15 @@ TEST_CASE("sim of several files heads each log with its path escaped; check refu
     CHECK(check.err.find("the scenario's path: \\x1b (an escape") != std::string::npos);
     CHECK(check.err.find('\x1b') == std::string::npos);
     CHECK(check.out.find('\x1b') == std::string::npos);
+
+    fs::remove(odd);
+    const auto expected = run_collide("check " + quoted(d / "scenarios") + " --expected " + quoted(d / "exp\u202e"));
+    CHECK(expected.exit_code == 2);
+    CHECK(expected.err.find("exp\\u202e: error: the golden folder's path: \\u202e") != std::string::npos);
+    CHECK(one_clean_line(expected.err));
 }
 
-TEST_CASE("--set takes a number or arithmetic only: no comma operator, assignment, params or overflow") {
+TEST_CASE("a --set value takes a number or arithmetic only: no comma operator, assignment, params or overflow") {
     struct Case {
         const char* set;
         const char* says;
@@ -167,7 +173,7 @@ TEST_CASE("--set takes a number or arithmetic only: no comma operator, assignmen
     CHECK(long_set.err.size() < 400);
 }
 
-TEST_CASE("--vary takes plain numbers only: no expression, assignment, param or overflow") {
+TEST_CASE("a --vary value takes plain numbers only: no expression, assignment, param or overflow") {
     for (const char* vary : {"speed=a=5", "speed=$offset", "speed=1e999", "speed=10:1e999:1", "speed=0x10", "speed=1+1",
                              "speed=10,20,nan"}) {
         INFO(vary);
@@ -179,7 +185,7 @@ TEST_CASE("--vary takes plain numbers only: no expression, assignment, param or 
     }
 }
 
-TEST_CASE("--trace streams a 200,000-frame run to disk with one row per frame") {
+TEST_CASE("sim --trace streams a 200,000-frame run to disk with one row per frame") {
     ProjectDir d("collide_robust_trace_long");
     write_text(d / "scenarios/long.yaml", "world: { rate: 1000, frames: 200000, gravity: [0, 0, 0] }\n"
                                           "bodies:\n  b: { sphere: { radius: 0.5 }, velocity: [1, 0, 0] }\n"

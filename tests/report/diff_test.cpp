@@ -84,3 +84,16 @@ TEST_CASE("values that no line prints are listed under @@ values @@; review show
                                                     "  old.x: no longer logged (the golden has 2)\n"
                                                     "  a.t: 0.25 → none (diff inf)\n");
 }
+
+TEST_CASE("a golden line with an escape or bidi control is shown escaped; only the diff's own colours are sent") {
+    const auto r = compare_logs("a → 1.000 m\x1b[2J\nb \u202e→ 0.500 m\n", "a → 1.000 m\nb → 0.500 m\n");
+    const std::string plain = render_diff("x", "s/x.yaml", "e/x.log", r);
+    CHECK(plain.find('\x1b') == std::string::npos);
+    CHECK(plain.find("- a → 1.000 m\\x1b[2J\n") != std::string::npos);
+    CHECK(plain.find("- b \\u202e→ 0.500 m\n") != std::string::npos);
+    DiffStyle color;
+    color.color = true;
+    const std::string painted = render_diff("x", "s/x.yaml", "e/x.log", r, color);
+    CHECK(painted.find("\x1b[2J") == std::string::npos);
+    CHECK(painted.find("\x1b[31m- a → 1.000 m\\x1b[2J\x1b[0m\n") != std::string::npos);
+}
