@@ -5,13 +5,16 @@
 // two `check --update` at once both succeed.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <thread>
 #include <unistd.h>
 
 #include "support/project_dir.h"
@@ -266,4 +269,49 @@ TEST_CASE("an unknown command, option or bad option value from the command line 
     const auto value = run_collide("sim scenarios/mtv.yaml --format 'js\x1b[31mon'");
     CHECK(value.exit_code == 2);
     CHECK(value.err.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("sim --trace into a FIFO streams the same bytes as --trace - to its reader, and sim reads a FIFO scenario") {
+    ProjectDir d("collide_robust_fifo");
+    const std::string fifo = d / "trace.csv";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::string got;
+    std::thread reader([&] { // opens when sim opens the FIFO for writing; reads to its end
+        const int fd = ::open(fifo.c_str(), O_RDONLY);
+        if (fd < 0) return;
+        char buf[4096];
+        for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) got.append(buf, static_cast<std::size_t>(n));
+        ::close(fd);
+    });
+    const auto r = run_collide("sim scenarios/bouncing.yaml --trace " + quoted(fifo));
+    // Should sim never have opened the FIFO, this open releases the reader (no hang, the check fails).
+    if (const int unblock = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK); unblock >= 0) ::close(unblock);
+    reader.join();
+    CHECK(r.exit_code == 0);
+    CHECK(got == run_collide("sim scenarios/bouncing.yaml --trace -").out);
+    struct stat st {};
+    REQUIRE(::lstat(fifo.c_str(), &st) == 0);
+    CHECK(S_ISFIFO(st.st_mode)); // written in place, never replaced
+
+    // A scenario named on the command line may be a FIFO: read to its end, not "no such file".
+    const std::string in = d / "in.yaml";
+    REQUIRE(::mkfifo(in.c_str(), 0600) == 0);
+    const std::string text = read_text(std::string(COLLIDE_SOURCE_DIR) + "/scenarios/mtv.yaml");
+    std::thread writer([&] {
+        for (int i = 0; i < 2000; ++i) { // give up after 20 s so that a failing sim cannot hang the test
+            const int fd = ::open(in.c_str(), O_WRONLY | O_NONBLOCK);
+            if (fd >= 0) {
+                ::fcntl(fd, F_SETFL, 0);
+                if (::write(fd, text.data(), text.size()) < 0) { /* the checks below fail */
+                }
+                ::close(fd);
+                return;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+    });
+    const auto sim = run_collide("sim " + quoted(in));
+    writer.join();
+    CHECK(sim.exit_code == 0);
+    CHECK(sim.out == run_collide("sim scenarios/mtv.yaml").out);
 }
