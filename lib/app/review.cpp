@@ -12,6 +12,7 @@
 
 #include "app/errors.h"
 #include "io/atomic_file.h"
+#include "io/safe_text.h"
 #include "report/diff.h"
 #include "report/golden.h"
 
@@ -87,7 +88,7 @@ std::string diff_of(const Pending& p, const std::string& log_new, const std::str
     const GoldenValues after = read_values(values_new, p.values_new, log_new, p.log_new, p.name).first;
     const GoldenComparison c = compare_goldens(golden ? *golden : "", before, log_new, after);
     std::string out = render_diff(p.name, p.log_new, p.golden, c, DiffStyle{color, 2});
-    if (!golden) out += "  (no golden yet: accepting creates " + p.golden + ")\n";
+    if (!golden) out += "  (no golden yet: accepting creates " + escape_unsafe(p.golden) + ")\n";
     return out;
 }
 
@@ -101,7 +102,7 @@ void accept(const Pending& p, std::ostream& out) {
     std::error_code ec;
     fs::remove(p.log_new, ec);
     fs::remove(p.values_new, ec);
-    out << (existed ? "accepted " : "created  ") << p.golden << '\n';
+    out << (existed ? "accepted " : "created  ") << escape_unsafe(p.golden) << '\n';
 }
 
 /// Rejects a pending result: its files go, the golden stays.
@@ -109,7 +110,7 @@ void reject(const Pending& p, std::ostream& out) {
     std::error_code ec;
     fs::remove(p.log_new, ec);
     fs::remove(p.values_new, ec);
-    out << "rejected " << p.log_new << '\n';
+    out << "rejected " << escape_unsafe(p.log_new) << '\n';
 }
 
 struct Counts {
@@ -181,7 +182,7 @@ int review(const ReviewOptions& options, std::istream& in, std::ostream& out, st
         if (!problems.empty()) throw InputError(std::move(problems));
     }
     if (names.empty()) {
-        out << "review: nothing pending in " << options.expected_dir
+        out << "review: nothing pending in " << escape_unsafe(options.expected_dir)
             << " (a failing `collide check` leaves its results there)\n";
         return kExitOk;
     }

@@ -315,3 +315,13 @@ TEST_CASE("sim --trace into a FIFO streams the same bytes as --trace - to its re
     CHECK(sim.exit_code == 0);
     CHECK(sim.out == run_collide("sim scenarios/mtv.yaml").out);
 }
+
+TEST_CASE("review names a golden folder from the command line escaped") {
+    ProjectDir d("collide_robust_review");
+    const std::string odd = d / "exp\x1b[2J";
+    fs::create_directories(odd);
+    const auto r = run_collide("review --expected " + quoted(odd) + " --accept-all");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("review: nothing pending in " + (d / "exp\\x1b[2J")) == 0);
+    CHECK(r.out.find('\x1b') == std::string::npos);
+}
