@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "scenario/expression.h"
+
 namespace collide {
 
 namespace {
@@ -31,9 +33,10 @@ Written parse_number(std::string_view text, std::string_view argument, std::stri
     double value = 0;
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     if (digits.empty() || ec != std::errc{} || end != digits.data() + digits.size())
-        throw command_error(fmt::format("--vary {}: {} '{}' is not a number", argument, what, t));
+        throw command_error(fmt::format("--vary {}: {} '{}' is not a number", argument, what, detail::shortened(t)));
     if (!std::isfinite(value))
-        throw command_error(fmt::format("--vary {}: {} '{}' is not a finite number", argument, what, t));
+        throw command_error(
+                fmt::format("--vary {}: {} '{}' is not a finite number", argument, what, detail::shortened(t)));
     Written w{value, 0};
     if (digits.find_first_of("eE") != std::string_view::npos) {
         w.decimals = -1;
@@ -66,19 +69,21 @@ std::string list_params(std::span<const std::string> params) {
 
 InputError command_error(std::string message) { return InputError("", 0, 0, std::move(message)); }
 
-Axis parse_vary(std::string_view argument, std::span<const std::string> params) {
-    const auto eq = argument.find('=');
+Axis parse_vary(std::string_view text, std::span<const std::string> params) {
+    const std::string argument = detail::shortened(text); // as messages quote it: a long one is cut
+    const auto eq = text.find('=');
     if (eq == std::string_view::npos)
         throw command_error(fmt::format("--vary {}: expected NAME=FROM:TO:STEP or NAME=A,B,C", argument));
     Axis axis;
-    axis.name = std::string(trim(argument.substr(0, eq)));
+    axis.name = std::string(trim(text.substr(0, eq)));
     if (axis.name.empty()) throw command_error(fmt::format("--vary {}: the param name is missing", argument));
     for (std::size_t i = 0; i < params.size(); ++i)
         if (params[i] == axis.name) axis.param = static_cast<int>(i);
     if (axis.param < 0)
-        throw command_error(fmt::format("--vary {}: unknown param '{}'; {}", argument, axis.name, list_params(params)));
+        throw command_error(fmt::format("--vary {}: unknown param '{}'; {}", argument, detail::shortened(axis.name),
+                                        list_params(params)));
 
-    const std::string_view spec = argument.substr(eq + 1);
+    const std::string_view spec = text.substr(eq + 1);
     if (trim(spec).empty()) throw command_error(fmt::format("--vary {}: no values after '='", argument));
 
     if (spec.find(':') != std::string_view::npos) {
@@ -114,7 +119,7 @@ Axis parse_vary(std::string_view argument, std::span<const std::string> params) 
         axis.values.push_back(parse_number(item, argument, "value").value);
         if (axis.values.size() > kMaxAxisValues)
             throw command_error(fmt::format("--vary {}: more than the limit of {} values per param",
-                                            argument.substr(0, eq), kMaxAxisValues));
+                                            detail::shortened(text.substr(0, eq)), kMaxAxisValues));
         if (comma == std::string_view::npos) break;
         start = comma + 1;
     }

@@ -186,6 +186,14 @@ TEST_CASE("a --vary value takes plain numbers only: no expression, assignment, p
         CHECK(r.err.find("--vary ") != std::string::npos);
         CHECK(one_clean_line(r.err));
     }
+    // An over-long value or name is not echoed whole.
+    for (const std::string& vary : {"speed=" + std::string(100000, '1') + "x", std::string(100000, 'e') + "=1",
+                                    "speed=1:" + std::string(100000, '2') + "y:1"}) {
+        const auto r = run_collide("sweep scenarios/tunnel.yaml --vary " + quoted(vary));
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.size() < 500);
+        CHECK(one_clean_line(r.err));
+    }
 }
 
 TEST_CASE("sim --trace streams a 200,000-frame run to disk with one row per frame") {
