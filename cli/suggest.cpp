@@ -64,6 +64,17 @@ std::vector<std::string> option_names(const CLI::App& app) {
 
 } // namespace
 
+namespace {
+
+/// An argument as an error message quotes it: control and bidirectional characters escaped
+/// (io/safe_text.h), and cut when it is long.
+std::string shown(const std::string& text) {
+    if (text.size() <= 300) return collide::escape_unsafe(text);
+    return collide::escape_unsafe(text.substr(0, 240)) + "… (" + std::to_string(text.size()) + " characters)";
+}
+
+} // namespace
+
 int report_parse_error(CLI::App& app, const CLI::ParseError& error, int argc, char** argv) {
     if (error.get_exit_code() == 0) return app.exit(error);
     // The subcommand given, if any, and the first word that is neither it nor an option.
@@ -81,7 +92,7 @@ int report_parse_error(CLI::App& app, const CLI::ParseError& error, int argc, ch
     }
     const std::string program = "collide";
     if (command == nullptr && !stray.empty()) {
-        std::cerr << program << ": unknown command '" << collide::escape_unsafe(stray) << "'";
+        std::cerr << program << ": unknown command '" << shown(stray) << "'";
         const std::string match = closest_match(stray, commands);
         if (!match.empty()) std::cerr << "; did you mean '" << match << "'?";
         std::cerr << "\nRun '" << program << " --help' for the commands.\n";
@@ -98,8 +109,7 @@ int report_parse_error(CLI::App& app, const CLI::ParseError& error, int argc, ch
         if (std::find(known.begin(), known.end(), arg) != known.end() || arg == "--version") continue;
         if (arg.size() > 2 && arg[1] != '-') arg = arg.substr(0, 2); // -abc: a short flag and its value
         if (std::find(known.begin(), known.end(), arg) != known.end()) continue;
-        std::cerr << program << (command ? " " + command->get_name() : "") << ": unknown option '"
-                  << collide::escape_unsafe(arg) << "'";
+        std::cerr << program << (command ? " " + command->get_name() : "") << ": unknown option '" << shown(arg) << "'";
         const std::string match = closest_match(arg, known);
         if (!match.empty()) std::cerr << "; did you mean '" << match << "'?";
         std::cerr << "\nRun '" << program << (command ? " " + command->get_name() : "")
@@ -113,7 +123,7 @@ int report_parse_error(CLI::App& app, const CLI::ParseError& error, int argc, ch
     for (std::ostringstream* s : {&out, &err}) {
         std::istringstream lines(s->str());
         std::ostream& to = s == &out ? std::cout : std::cerr;
-        for (std::string line; std::getline(lines, line);) to << collide::escape_unsafe(line) << '\n';
+        for (std::string line; std::getline(lines, line);) to << shown(line) << '\n';
     }
     return 2;
 }

@@ -194,9 +194,9 @@ Shard parse_shard(std::string_view text) {
         return !s.empty() && ec == std::errc{} && end == s.data() + s.size();
     };
     if (slash == std::string_view::npos || !parse(text.substr(0, slash), k) || !parse(text.substr(slash + 1), n))
-        throw command_error(fmt::format("--shard {}: expected K/N, e.g. 2/8", text));
+        throw command_error(fmt::format("--shard {}: expected K/N, e.g. 2/8", detail::shortened(text)));
     if (n == 0 || k == 0 || k > n)
-        throw command_error(fmt::format("--shard {}: K must be between 1 and N (N ≥ 1)", text));
+        throw command_error(fmt::format("--shard {}: K must be between 1 and N (N ≥ 1)", detail::shortened(text)));
     if (n > kMaxGridCells)
         throw command_error(
                 fmt::format("--shard {}: N must be at most {}, the most cells a grid may have", text, kMaxGridCells));

@@ -333,3 +333,14 @@ TEST_CASE("review names a golden folder from the command line escaped") {
     CHECK(r.out.find("review: nothing pending in " + (d / "exp\\x1b[2J")) == 0);
     CHECK(r.out.find('\x1b') == std::string::npos);
 }
+
+TEST_CASE("an over-long command, option value or --shard is quoted shortened, on one line") {
+    const std::string long_word(100000, 'a');
+    for (const std::string& args : {quoted(long_word), "sim scenarios/mtv.yaml --format " + long_word,
+                                    "sweep scenarios/tunnel.yaml --vary speed=1 --shard " + long_word}) {
+        const auto r = run_collide(args);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.size() < 1000);
+        CHECK(r.err.find(" characters)") != std::string::npos); // the argument (or its line) is cut
+    }
+}
