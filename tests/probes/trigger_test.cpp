@@ -186,6 +186,29 @@ TEST_CASE("another pair's impacts splitting the step leave the exact times uncha
     CHECK(std::fabs(get(s, v, "exit_time") - kLeave) < 1e-9);
 }
 
+TEST_CASE("a push-out after the step is an exit at the frame's time", "[trigger]") {
+    // A discrete ball (0.25 m) falls from rest, its bottom 1 m above a floor whose top is y = 0;
+    // the zone is the floor's top metre, followed exactly (ccd: true on the zone). The ball
+    // enters when its bottom reaches 0, t = sqrt(2·1/g) (inside frame 28's step), sinks in by
+    // the end of that step and the discrete pass pushes it out: it leaves at t_28 = 28/60 s.
+    Scenario s;
+    s.world.frames = 120;
+    s.world.gravity = {0, -g, 0};
+    s.bodies.push_back(make_body("floor", Aabb{{-5, -1, -5}, {5, 0, 5}}, {}, {}, true));
+    BodyDef zone = make_body("zone", Aabb{{-1, -1, -1}, {1, 0, 1}}, {}, {}, true);
+    zone.trigger = true;
+    zone.ccd = true;
+    s.bodies.push_back(zone);
+    s.bodies.push_back(make_body("ball", Sphere{{}, 0.25}, {0, 1.25, 0}));
+    s.log.push_back(make_entry(TriggerLog{2, 1}));
+    const std::vector<double> v = simulate(s);
+    CHECK(std::fabs(get(s, v, "enter_time") - std::sqrt(2 / g)) < 1e-9);
+    CHECK(get(s, v, "enter_frame") == 28);
+    CHECK(get(s, v, "exit_frame") == 28);
+    CHECK(get(s, v, "exit_time") == 28 * (1.0 / 60));
+    CHECK(get(s, v, "events") == 1); // then it rests on the floor, a skin above the zone
+}
+
 TEST_CASE("a kinematic zone sweeping over a still ball, and a trigger ball through a trigger zone", "[trigger]") {
     // Zone [0, 1]³ moving at 2 m/s in x over a static 0.5 m ball at (2, 0.5, 0.5): the zone's
     // front x = 1 + 2t reaches 1.5 at t = 0.25, its back x = 2t passes 2.5 at t = 1.25.
