@@ -8,6 +8,11 @@
 
 namespace collide {
 
+namespace {
+/// Slack on a piece's reach (m): rounding must never skip an entry.
+constexpr double kBoundsSlack = 1e-7;
+} // namespace
+
 void TriggerProbes::clear() {
     watched_.clear();
     for (int k = 0; k < track_count_; ++k) tracks_[static_cast<std::size_t>(k)].segments.clear();
@@ -25,6 +30,7 @@ int TriggerProbes::track(const World& world, int body) {
     if (track_count_ == static_cast<int>(tracks_.size())) tracks_.emplace_back();
     Track& t = tracks_[static_cast<std::size_t>(track_count_)];
     t.body = body;
+    t.local = bounds_of(world.local_shape(body));
     t.clock = 0;
     t.start = world.state(body).position;
     t.segments.clear();
@@ -95,7 +101,8 @@ void TriggerProbes::on_frame(const World& world, int frame, double time) {
             follow_step(world, w, frame, time);
             continue;
         }
-        const bool now = contact(world.placed(w.body), world.placed(w.volume)).status == ContactStatus::overlapping;
+        const bool now = bounds_overlap(world.bounds(w.body), world.bounds(w.volume)) &&
+                         contact(world.placed(w.body), world.placed(w.volume)).status == ContactStatus::overlapping;
         if (now && !w.inside) enter(w, frame, time);
         if (!now && w.inside) leave(w, frame, time);
     }
@@ -106,6 +113,25 @@ void TriggerProbes::on_frame(const World& world, int frame, double time) {
         t.start = world.state(t.body).position;
     }
     step_start_ = time;
+}
+
+Aabb TriggerProbes::Kinematics::reach(const Aabb& local, double span) const {
+    Aabb box{local.min + position, local.max + position};
+    for (std::size_t k = 0; k < 3; ++k) {
+        const double end = velocity[k] * span + 0.5 * accel[k] * span * span;
+        double lo = std::min(0.0, end), hi = std::max(0.0, end);
+        if (accel[k] != 0) { // the parabola may turn inside the span
+            const double t = -velocity[k] / accel[k];
+            if (t > 0 && t < span) {
+                const double turn = velocity[k] * t + 0.5 * accel[k] * t * t;
+                lo = std::min(lo, turn);
+                hi = std::max(hi, turn);
+            }
+        }
+        box.min[k] += lo - kBoundsSlack;
+        box.max[k] += hi + kBoundsSlack;
+    }
+    return box;
 }
 
 TriggerProbes::Kinematics TriggerProbes::at(const Track& t, double time) {
@@ -166,6 +192,10 @@ void TriggerProbes::follow_piece(const World& world, Watched& w, int frame, doub
         return back.status == ToiStatus::hit ? e - back.time : e - limit;
     };
     if (!w.inside) {
+        // Bounds that never come near over the piece: no entry (and no time of impact to ask).
+        if (!bounds_overlap(a.reach(tracks_[static_cast<std::size_t>(w.track_body)].local, span),
+                            v.reach(tracks_[static_cast<std::size_t>(w.track_volume)].local, span)))
+            return;
         const Toi in = time_of_impact(translate(la, a.position), Motion{a.velocity, a.accel}, translate(lv, v.position),
                                       Motion{v.velocity, v.accel}, span);
         switch (in.status) {

@@ -61,6 +61,7 @@ private:
     /// A followed body's motion through the current step.
     struct Track {
         int body = 0;
+        Aabb local;                    ///< bounds of its shape about its local origin (m)
         double clock = 0;              ///< when its next move starts (s)
         Vec3 start;                    ///< its position at the step's start (m)
         std::vector<Segment> segments; ///< its moves this step, in time order
@@ -74,6 +75,8 @@ private:
         Kinematics after(double dt) const {
             return {position + velocity * dt + accel * (0.5 * dt * dt), velocity + accel * dt, accel};
         }
+        /// Bounds of everywhere `local` (bounds about the origin) goes over the next `span` s (m).
+        Aabb reach(const Aabb& local, double span) const;
     };
     struct Watched {
         int body = 0;
