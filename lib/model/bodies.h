@@ -71,6 +71,8 @@ struct BodyDef {
     double slope_limit = 46; ///< degrees; steeper surfaces are walls for a character
     double step_height = 0;  ///< characters: the highest step (m) climbed while walking; 0: none
     double snap_distance = 0; ///< characters: how far down (m) a walking character stays glued to the ground
+    bool trigger = false;     ///< a trigger volume: it overlaps others but never responds, pushes or blocks,
+                              ///< and nothing responds to it (the `trigger` log kind reports the overlaps)
 };
 
 /// A fixed reference to a body, by index into Scenario::bodies.

@@ -194,7 +194,8 @@ struct AtRestLog {
     BodyIndex body = 0;
 };
 
-/// The deepest overlap between any two bodies at the last frame (a stack's health).
+/// The deepest overlap between any two bodies at the last frame (a stack's health); a pair with
+/// a trigger body is left out (its overlap is what a trigger is for).
 struct MaxOverlapLog {
     static constexpr std::string_view kName = "max_overlap";
     static constexpr std::array<std::string_view, 0> kKeys = {};
@@ -229,9 +230,28 @@ struct RaycastLog {
     double max_distance = 1e9;      ///< m
 };
 
+/// When `body` enters and leaves the trigger `volume` (either or both may be a trigger body;
+/// probes/trigger.h). entered, enter_frame, enter_time (s): the first entry; exited,
+/// exit_frame, exit_time (s): the first exit after it; events: how many times it entered. A
+/// discrete pair reports the sampled frames (the first at which the shapes overlap, the first
+/// after it at which they no longer do, at those frames' times); a swept pair the exact times
+/// they start and stop overlapping and the frames whose steps contain them. Never entered or
+/// never left: the flag is 0 and its frame and time NaN.
+struct TriggerLog {
+    static constexpr std::string_view kName = "trigger";
+    static constexpr std::array<std::string_view, 2> kKeys = {"body", "volume"};
+    enum Field : int { entered, enter_frame, enter_time, exited, exit_frame, exit_time, events };
+    static constexpr std::array kFields = {log_field::boolean("entered"),        log_field::integer("enter_frame"),
+                                           log_field::number("enter_time", "s"), log_field::boolean("exited"),
+                                           log_field::integer("exit_frame"),     log_field::number("exit_time", "s"),
+                                           log_field::integer("events")};
+    BodyIndex body = 0;
+    BodyIndex volume = 0;
+};
+
 /// One requested log entry: exactly one kind.
 using LogRequest =
         std::variant<ApexLog, FirstContactLog, AxisOverlapsLog, ContactLog, PushOutLog, SplitLog, RespondLog, SlopeLog,
-                     SeparatingAxisLog, FinalLog, AtRestLog, MaxOverlapLog, RaycastLog, CharacterLog>;
+                     SeparatingAxisLog, FinalLog, AtRestLog, MaxOverlapLog, RaycastLog, CharacterLog, TriggerLog>;
 
 } // namespace collide

@@ -33,6 +33,7 @@ void measure_max_overlap(const World& world, std::span<double> out) {
     for (int i = 0; i < n; ++i) {
         for (int j = i + 1; j < n; ++j) {
             if (world.is_static(i) && world.is_static(j)) continue;
+            if (world.is_trigger(i) || world.is_trigger(j)) continue; // a trigger's overlap is its job
             if (!bounds_overlap(world.bounds(i), world.bounds(j))) continue;
             const ContactQuery q = contact(world.placed(i), world.placed(j));
             if (q.status == ContactStatus::overlapping && q.contact.depth > deepest) {

@@ -65,6 +65,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
     ws.contacts_.clear();
     ws.apexes_.clear();
     ws.rests_.clear();
+    ws.triggers_.clear();
     const int n = static_cast<int>(scenario.bodies.size());
     const auto valid = [n](int index) { return index >= 0 && index < n; };
     const auto restitution = [&](int index) { return scenario.bodies[static_cast<std::size_t>(index)].restitution; };
@@ -91,6 +92,15 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
                            [&](const AtRestLog& r) {
                                whole_run = true;
                                if (valid(r.body)) ws.rests_.watch(r.body, out);
+                           },
+                           [&](const TriggerLog& r) {
+                               whole_run = true;
+                               if (!valid(r.body) || !valid(r.volume) || r.body == r.volume) return;
+                               const auto swept = [&](int index) {
+                                   return scenario.world.detection == Detection::swept ||
+                                          scenario.bodies[static_cast<std::size_t>(index)].ccd;
+                               };
+                               ws.triggers_.watch(world, r.body, r.volume, swept(r.body) || swept(r.volume), out);
                            },
                            [&](const FinalLog&) { whole_run = true; },
                            [&](const CharacterLog&) { whole_run = true; },
@@ -132,6 +142,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
     if (!ws.contacts_.empty()) world.add_observer(ws.contacts_, kOnContact);
     if (!ws.apexes_.empty()) world.add_observer(ws.apexes_, kOnMove | kOnResponse);
     if (!ws.rests_.empty()) world.add_observer(ws.rests_, kOnFrame);
+    if (!ws.triggers_.empty()) world.add_observer(ws.triggers_, ws.triggers_.events());
     if (trace) world.add_observer(tracer, trace->wants_contacts() ? kOnFrame | kOnContact : kOnFrame);
 
     if (!trace && !whole_run && ws.contacts_.open() == 0) return; // nothing needs stepping

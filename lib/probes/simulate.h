@@ -13,11 +13,13 @@
 /// - split, respond, slope: pure functions of their inputs (the normal is normalised first;
 ///   slope measures from the world's up).
 /// - first_contact (probes/first_contact.h), apex (probes/apex.h), at_rest
-///   (probes/at_rest.h): observers of the stepping world.
+///   (probes/at_rest.h), trigger (probes/trigger.h: sampled frames, or exact times when the
+///   world is swept or either body has `ccd: true`): observers of the stepping world.
 /// - final, character, max_overlap (probes/at_end.h): after the last frame.
 ///
 /// Without a trace the run stops early once every log entry is settled (every first_contact
-/// found and nothing needs the whole run, or only unfound first_contact entries remain and no
+/// found and nothing needs the whole run — apex, at_rest, trigger, final, character and
+/// max_overlap do, or only unfound first_contact entries remain and no
 /// pair can ever meet again) — the values are identical to a full run.
 
 #include <span>
@@ -28,6 +30,7 @@
 #include "probes/apex.h"
 #include "probes/at_rest.h"
 #include "probes/first_contact.h"
+#include "probes/trigger.h"
 #include "world/world.h"
 
 namespace collide {
@@ -66,6 +69,7 @@ private:
     FirstContactProbes contacts_;
     ApexProbes apexes_;
     AtRestProbes rests_;
+    TriggerProbes triggers_;
     std::vector<Shape> targets_; ///< raycast targets, placed
 };
 

@@ -223,6 +223,22 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                                           : fmt::format("airborne, {}", climbed);
                         return std::vector<Line>{l};
                     },
+                    [&](const TriggerLog& r) {
+                        Line l{fmt::format("{} in {}", name(r.body), name(r.volume)), "", ""};
+                        using F = TriggerLog;
+                        if (!truthy(v[F::entered])) {
+                            l.value = fmt::format("never entered in {} frames", s.world.frames);
+                            return std::vector<Line>{l};
+                        }
+                        l.value = fmt::format("entered at frame {}, t = {} s; ", fixed(v[F::enter_frame], 0),
+                                              fixed(v[F::enter_time], d));
+                        l.value += truthy(v[F::exited])
+                                           ? fmt::format("left at frame {}, t = {} s", fixed(v[F::exit_frame], 0),
+                                                         fixed(v[F::exit_time], d))
+                                           : std::string("never left");
+                        if (v[F::events] > 1) l.value += fmt::format("; entered {} times", fixed(v[F::events], 0));
+                        return std::vector<Line>{l};
+                    },
                     [&](const AtRestLog& r) {
                         Line l{fmt::format("{} at rest", name(r.body)), "", ""};
                         using F = AtRestLog;

@@ -173,10 +173,11 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     b.name = name;
     b.mark = name_mark;
     r.body_index.emplace(name, index);
-    const auto view = read_map(r.problems, n, path, name_mark,
-                               {"sphere", "box", "capsule", "triangle", "hull", "plane", "position", "velocity",
-                                "rotation", "restitution", "friction", "mass", "static", "kinematic", "ccd",
-                                "character", "slope_limit", "step_height", "snap_distance"});
+    const auto view =
+            read_map(r.problems, n, path, name_mark,
+                     {"sphere",   "box",       "capsule",     "triangle",    "hull",          "plane",  "position",
+                      "velocity", "rotation",  "restitution", "friction",    "mass",          "static", "kinematic",
+                      "ccd",      "character", "slope_limit", "step_height", "snap_distance", "trigger"});
     if (!view) return;
     const Entry* shape = nullptr;
     for (const Entry& entry : view->entries) {
@@ -199,6 +200,7 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     num.read_into(view->find("friction"), {&BodyDef::friction, index}, path + ".friction", kUnit);
     num.read_into(view->find("mass"), {&BodyDef::mass, index}, path + ".mass", kPositive);
     read_bool(r.problems, view->find("static"), b.is_static, path + ".static");
+    read_bool(r.problems, view->find("trigger"), b.trigger, path + ".trigger");
     if (const Entry* k = view->find("kinematic"); read_bool(r.problems, k, b.kinematic, path + ".kinematic")) {
         if (b.kinematic && b.is_static)
             r.problems.error(k->key_mark, path + ": a body is static or kinematic, not both");

@@ -86,6 +86,21 @@ void read_request(ReaderState& r, const Entry& e, int entry, LogDef& def, const 
                         num.read_surface(*v, {&SlopeLog::normal, entry}, path);
                         num.read_into(v->find("limit"), {&SlopeLog::limit, entry}, path + ".limit", Check{0, 90});
                     },
+                    [&](TriggerLog& q) {
+                        q.body = q.volume = -1;
+                        body("body", q.body);
+                        body("volume", q.volume);
+                        if (q.body < 0 || q.volume < 0) return;
+                        const BodyDef& a = r.t.base.bodies[static_cast<std::size_t>(q.body)];
+                        const BodyDef& b = r.t.base.bodies[static_cast<std::size_t>(q.volume)];
+                        if (q.body == q.volume)
+                            r.problems.error(v->mark, path + ": body and volume are the same body ('" + a.name +
+                                                              "'): name two bodies");
+                        else if (a.is_static && b.is_static)
+                            r.problems.error(v->mark, path + ": '" + a.name + "' and '" + b.name +
+                                                              "' are both static: they never move, so nothing can "
+                                                              "enter or leave (make one of them move)");
+                    },
                     [&](FinalLog& q) { body("body", q.body); },
                     [&](AtRestLog& q) { body("body", q.body); },
                     [&](CharacterLog& q) { body("body", q.body); },

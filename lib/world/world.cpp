@@ -56,6 +56,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.is_static = d.is_static;
         b.kinematic = d.kinematic && !d.is_static;
         b.character = d.character && !d.is_static && !b.kinematic;
+        b.trigger = d.trigger;
         const bool driven = b.is_static || b.kinematic || b.character; // never moved by contacts
         b.swept = !driven && !d.speculative && (d.ccd || def_.detection == Detection::swept);
         b.speculative = !driven && !b.swept && (d.speculative || def_.detection == Detection::speculative);
@@ -88,6 +89,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
             const StepBody& a = bodies_[i];
             const StepBody& b = bodies_[j];
             if (a.inv_mass == 0 && b.inv_mass == 0 && !a.character && !b.character) continue; // neither responds
+            if (a.trigger || b.trigger) continue;                                             // a trigger only overlaps
             StepPair p;
             p.i = static_cast<int>(i);
             p.j = static_cast<int>(j);
@@ -112,10 +114,10 @@ void World::ground_at_start() {
     const double reach = def_.skin + kGroundGap;
     for (int i = 0; i < n; ++i) {
         StepBody& b = body(i);
-        if (b.inv_mass == 0 || b.accel == Vec3{}) continue;
+        if (b.inv_mass == 0 || b.accel == Vec3{} || b.trigger) continue;
         double nearest = reach;
         for (int j = 0; j < n; ++j) {
-            if (j == i || !is_base(j)) continue;
+            if (j == i || !is_base(j) || body(j).trigger) continue;
             if (!bounds_near(bounds(i), bounds(j), reach)) continue;
             const DistanceResult d = distance(placed(j), placed(i)); // normal from the base to the body
             if (!d.supported || !(d.distance > 0) || d.distance > nearest) continue;
@@ -623,9 +625,9 @@ void World::character_passes() {
     for (int pass = 0; pass < def_.character_iterations; ++pass) {
         bool found = false;
         for (int c = 0; c < count; ++c) {
-            if (!body(c).character) continue;
+            if (!body(c).character || body(c).trigger) continue;
             for (int o = 0; o < count; ++o) {
-                if (o == c || !bounds_overlap(bounds(o), bounds(c))) continue;
+                if (o == c || body(o).trigger || !bounds_overlap(bounds(o), bounds(c))) continue;
                 const ContactQuery q = contact(placed(o), placed(c));
                 if (q.status != ContactStatus::overlapping) continue;
                 found = true;
@@ -636,7 +638,7 @@ void World::character_passes() {
         if (!found) break;
     }
     for (int c = 0; c < count; ++c)
-        if (body(c).character && body(c).snap_distance > 0) snap_to_ground(c);
+        if (body(c).character && !body(c).trigger && body(c).snap_distance > 0) snap_to_ground(c);
 }
 
 /// Character `index` overlaps `o`; n points from o to the character.
@@ -674,7 +676,7 @@ inline void World::character_contact(int index, int obstacle, const Contact& hit
 bool World::overlaps_any(int index, const Shape& shape) const {
     const Aabb box = bounds_of(shape);
     for (int o = 0; o < static_cast<int>(bodies_.size()); ++o) {
-        if (o == index || !bounds_overlap(bounds(o), box)) continue;
+        if (o == index || bodies_[static_cast<std::size_t>(o)].trigger || !bounds_overlap(bounds(o), box)) continue;
         if (contact(placed(o), shape).status == ContactStatus::overlapping) return true;
     }
     return false;
@@ -688,7 +690,7 @@ double World::drop_distance(int index, const Shape& shape, double reach, Vec3* n
     const Motion down{up_ * -reach, Vec3{}};
     const Aabb box = bounds_of(shape);
     for (int o = 0; o < static_cast<int>(bodies_.size()); ++o) {
-        if (o == index || !bounds_near(bounds(o), box, reach)) continue;
+        if (o == index || bodies_[static_cast<std::size_t>(o)].trigger || !bounds_near(bounds(o), box, reach)) continue;
         const Toi toi = time_of_impact(placed(o), Motion{}, shape, down, 1.0);
         if (toi.status != ToiStatus::hit || toi.time * reach >= best) continue;
         best = toi.time * reach;

@@ -58,6 +58,11 @@
 ///   the pair's friction (restitution 0), and friction also takes its share of the step's
 ///   travel along the wall, so rough walls are slower to glide along. A dynamic body meeting a
 ///   character in the discrete pass treats it as static.
+/// - **Triggers** (`trigger: true`) move as their kind says (static, kinematic, dynamic under
+///   gravity, character) but are in no pair: nothing above ever sees them — no contact, push-out,
+///   response, cast, speculative contact, grounding, character push-out, step or snap — so a
+///   world with a trigger moves every other body bit for bit as the world without it. Their
+///   overlaps are measured by an observer (probes/trigger.h).
 /// - **Observers** are told, in this order within a frame: every move of a body (before it
 ///   moves), every contact found (discrete: a pass finds the pair overlapping, before its
 ///   push-out; swept: an approaching impact, before its response; characters: each push-out),
@@ -154,6 +159,9 @@ public:
     std::span<const BodyState> states() const { return states_; }
     /// True when body `i` never moves.
     bool is_static(int i) const { return bodies_[static_cast<std::size_t>(i)].is_static; }
+    /// True when body `i` is a trigger volume: no pair with it is ever formed, so it never
+    /// responds, pushes, blocks, grounds or is cast against, and no character meets it.
+    bool is_trigger(int i) const { return bodies_[static_cast<std::size_t>(i)].trigger; }
     /// Body `i`'s shape turned by its rotation, local origin at 0 (m).
     const Shape& local_shape(int i) const { return bodies_[static_cast<std::size_t>(i)].base; }
     /// Body `i`'s shape placed where the body is now (world frame).
@@ -206,6 +214,7 @@ private:
         bool swept = false;        ///< ccd or a swept world
         bool speculative = false;  ///< speculative contacts (ccd: speculative or a speculative world)
         bool character = false;    ///< moved by push-out + slide
+        bool trigger = false;      ///< a trigger volume: in no pair, never met by a character
         bool dirty = true;         ///< `placed` is stale
         double step_height = 0;    ///< characters: highest step climbed (m)
         double snap_distance = 0;  ///< characters: how far down it stays glued to the ground (m)

@@ -114,3 +114,28 @@ TEST_CASE("a scenario name a spreadsheet would read as a formula is quoted after
     s.name = "ball's run"; // an apostrophe elsewhere needs nothing
     CHECK(render_csv(s, layout, values).find("\nball's run,respond,") != std::string::npos);
 }
+
+TEST_CASE("a trigger entry prints when the body entered and left, or that it never did") {
+    Scenario s;
+    s.world.frames = 200;
+    s.bodies.resize(2);
+    s.bodies[0].name = "ball";
+    s.bodies[1].name = "zone";
+    s.log.push_back(LogDef{"trigger", "", "", -1, {}, TriggerLog{0, 1}});
+    const Layout layout = layout_of(s);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double both[] = {1, 75, 1.2549, 1, 125, 2.0876, 1};
+    CHECK(render_text(s, layout, both) ==
+          "ball in zone → entered at frame 75, t = 1.255 s; left at frame 125, t = 2.088 s\n");
+    const double twice[] = {1, 75, 1.2549, 1, 125, 2.0876, 2};
+    CHECK(render_text(s, layout, twice) ==
+          "ball in zone → entered at frame 75, t = 1.255 s; left at frame 125, t = 2.088 s; entered 2 times\n");
+    const double stays[] = {1, 75, 1.2549, 0, nan, nan, 1};
+    CHECK(render_text(s, layout, stays) == "ball in zone → entered at frame 75, t = 1.255 s; never left\n");
+    const double never[] = {0, nan, nan, 0, nan, nan, 0};
+    CHECK(render_text(s, layout, never) == "ball in zone → never entered in 200 frames\n");
+    const std::string json = render_json(s, layout, never);
+    CHECK(json.find("\"entered\": false") != std::string::npos);
+    CHECK(json.find("\"enter_time\": null") != std::string::npos);
+    CHECK(json.find("\"events\": 0") != std::string::npos);
+}

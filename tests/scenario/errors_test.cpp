@@ -780,3 +780,26 @@ TEST_CASE("regression: a broken flow line that hung YAML::LoadAll is reported pr
                              ", 1, 0] } }\n  rock:\n   body: bal }\n";
     expect_one(yaml, 2, ",", "must be a mapping");
 }
+
+TEST_CASE("a trigger entry naming two static bodies is an error: nothing can enter or leave", "[scenario][errors]") {
+    const std::string yaml = "bodies:\n  a: { sphere: { radius: 1 }, static: true }\n"
+                             "  b: { box: { half: [1, 1, 1] }, static: true, trigger: true }\n"
+                             "log:\n  - trigger: { body: a, volume: b }\n";
+    expect_one(yaml, 5, "{ body", "'a' and 'b' are both static");
+}
+
+TEST_CASE("a trigger entry names two known, different bodies", "[scenario][errors]") {
+    expect_one(std::string(kTwoBodies) + "log:\n  - trigger: { body: a, volume: c }\n", 5, "c }",
+               "log[0].trigger.volume: no body named 'c' (bodies: a, b)");
+    expect_one(std::string(kTwoBodies) + "log:\n  - trigger: { body: a }\n", 5, "{ body",
+               "missing required key 'volume'");
+    expect_one(std::string(kTwoBodies) + "log:\n  - trigger: { body: a, volume: a }\n", 5, "{ body",
+               "body and volume are the same body");
+}
+
+TEST_CASE("trigger is true or false, nothing else", "[scenario][errors]") {
+    expect_one("bodies:\n  z: { box: { half: [1, 1, 1] }, trigger: 1 }\n", 2, "1 }",
+               "bodies.z.trigger: expected true or false");
+    expect_one("bodies:\n  z: { box: { half: [1, 1, 1] }, trigger: yes please }\n", 2, "yes",
+               "bodies.z.trigger: expected true or false");
+}

@@ -412,3 +412,24 @@ bodies:
     CHECK(body(varied, "crate").character);
     CHECK_THROWS(load_text(text, {"swept=0.5"})); // neither true nor false
 }
+
+TEST_CASE("trigger: true marks a body a trigger, and a trigger entry names its body and volume", "[scenario]") {
+    const Scenario s = load_text(R"(
+bodies:
+  ball: { sphere: { radius: 0.25 }, position: [0, 3, 0] }
+  zone: { box: { min: [-1, 1, -1], max: [1, 2, 1] }, static: true, trigger: true }
+  mover: { sphere: { radius: 1 }, kinematic: true, trigger: false }
+log:
+  - trigger: { body: ball, volume: zone }
+)");
+    REQUIRE(s.bodies.size() == 3);
+    CHECK_FALSE(s.bodies[0].trigger);
+    CHECK(s.bodies[1].trigger);
+    CHECK_FALSE(s.bodies[2].trigger);
+    REQUIRE(s.log.size() == 1);
+    const auto* t = std::get_if<TriggerLog>(&s.log[0].request);
+    REQUIRE(t != nullptr);
+    CHECK(t->body == 0);
+    CHECK(t->volume == 1);
+    CHECK(s.log[0].id == "trigger");
+}
