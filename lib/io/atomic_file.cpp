@@ -38,20 +38,22 @@ extern "C" void remove_temporaries_and_exit(int sig) {
     ::_exit(128 + sig);
 }
 
-/// Installs the handler for SIGINT, SIGTERM and SIGHUP once (unless a signal is ignored, as
-/// under nohup).
+/// Installs the handler for SIGINT, SIGTERM and SIGHUP wherever another handler has taken its
+/// place since (a test framework's, say), unless a signal is ignored, as under nohup. Checked at
+/// every registration: three system calls per output file.
 void install_signal_handlers() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
-            struct sigaction old {};
-            if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
-            struct sigaction sa {};
-            sa.sa_handler = remove_temporaries_and_exit;
-            sigemptyset(&sa.sa_mask);
-            ::sigaction(sig, &sa, nullptr);
-        }
-    });
+    static std::mutex lock;
+    const std::lock_guard<std::mutex> hold(lock);
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
+        struct sigaction old {};
+        if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN ||
+            old.sa_handler == remove_temporaries_and_exit)
+            continue;
+        struct sigaction sa {};
+        sa.sa_handler = remove_temporaries_and_exit;
+        sigemptyset(&sa.sa_mask);
+        ::sigaction(sig, &sa, nullptr);
+    }
 }
 
 /// Registers `path` for removal on a signal; returns its slot (−1 when every slot is taken).
