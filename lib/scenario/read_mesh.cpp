@@ -167,6 +167,7 @@ bool read_inline(ReaderState& r, const MapView& view, const std::string& path, s
         }
         vertices.push_back(out);
     }
+    if (!ok) return false; // the triangles' index range depends on the vertices
     const SourceMark tm = mark_of(t->value, t->key_mark);
     if (!t->value.IsSequence() || t->value.size() == 0) {
         r.problems.error(tm, path + ".triangles: expected a list of index triples [[i, j, k], ...], got " +

@@ -46,6 +46,18 @@ void expect_one(const std::vector<Diagnostic>& ds, const std::string& file, int 
     CHECK_THAT(ds[0].message, Catch::Contains(part));
 }
 
+/// Requires one diagnostic in the scenario, on line 4 (the mesh body's line) at the column where
+/// `token` first appears on it, containing `part`.
+void expect_at(const std::vector<Diagnostic>& ds, const std::string& yaml, const std::string& token,
+               const std::string& part) {
+    std::size_t start = 0;
+    for (int l = 1; l < 4; ++l) start = yaml.find('\n', start) + 1;
+    const std::string row = yaml.substr(start, yaml.find('\n', start) - start);
+    const std::size_t at = row.find(token);
+    REQUIRE(at != std::string::npos);
+    expect_one(ds, "m.yaml", 4, static_cast<int>(at) + 1, part);
+}
+
 constexpr const char* kQuadObj =
         "# a 2 m square floor as one quad\nv -1 0 -1\nv -1 0 1\nv 1 0 1\nv 1 0 -1\nf 1 2 3 4\n";
 
@@ -90,13 +102,15 @@ TEST_CASE("an inline mesh is read", "[scenario][mesh]") {
 
 TEST_CASE("a missing OBJ file is an error at the file name", "[scenario][mesh][errors]") {
     ProjectDir dir("collide_mesh");
-    expect_one(problems(dir, scenario_with("{ file: nowhere.obj }")), "m.yaml", 4, 38, "no such file");
+    const std::string yaml = scenario_with("{ file: nowhere.obj }");
+    expect_at(problems(dir, yaml), yaml, "nowhere.obj", "no such file");
 }
 
 TEST_CASE("an OBJ path that is a folder cannot be read", "[scenario][mesh][errors]") {
     ProjectDir dir("collide_mesh");
     std::filesystem::create_directories(dir.path / "scenarios/dir.obj");
-    expect_one(problems(dir, scenario_with("{ file: dir.obj }")), "m.yaml", 4, 38, "not a regular file");
+    const std::string yaml = scenario_with("{ file: dir.obj }");
+    expect_at(problems(dir, yaml), yaml, "dir.obj", "not a regular file");
 }
 
 TEST_CASE("an empty OBJ file is an error at its first line", "[scenario][mesh][errors]") {
@@ -107,8 +121,8 @@ TEST_CASE("an empty OBJ file is an error at its first line", "[scenario][mesh][e
 
 TEST_CASE("an OBJ file without faces has no triangles", "[scenario][mesh][errors]") {
     ProjectDir dir("collide_mesh");
-    expect_one(problems(dir, scenario_with("{ file: level.obj }"), "v 0 0 0\nv 1 0 0\n"), "m.yaml", 4, 38,
-               "no triangles");
+    const std::string yaml = scenario_with("{ file: level.obj }");
+    expect_at(problems(dir, yaml, "v 0 0 0\nv 1 0 0\n"), yaml, "level.obj", "no triangles");
 }
 
 TEST_CASE("an OBJ face index past the vertices is an error at the face's line", "[scenario][mesh][errors]") {
@@ -133,39 +147,41 @@ TEST_CASE("an OBJ coordinate that is NaN or infinite is an error at it", "[scena
 
 TEST_CASE("an OBJ of degenerate triangles only is an error", "[scenario][mesh][errors]") {
     ProjectDir dir("collide_mesh");
-    expect_one(problems(dir, scenario_with("{ file: level.obj }"), "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\n"), "m.yaml", 4,
-               38, "degenerate");
+    const std::string yaml = scenario_with("{ file: level.obj }");
+    expect_at(problems(dir, yaml, "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\n"), yaml, "level.obj", "degenerate");
 }
 
 TEST_CASE("an OBJ file over the size cap is refused before it is read", "[scenario][mesh][errors]") {
     ProjectDir dir("collide_mesh");
-    std::filesystem::resize_file(
-            (write_text(dir / "scenarios/level.obj", "v 0 0 0\n"), dir.path / "scenarios/level.obj"),
-            257u * 1024u * 1024u); // sparse: no disk used
-    expect_one(problems(dir, scenario_with("{ file: level.obj }")), "m.yaml", 4, 38, "at most 268435456");
+    write_text(dir / "scenarios/level.obj", "v 0 0 0\n");
+    std::filesystem::resize_file(dir.path / "scenarios/level.obj", 257u * 1024u * 1024u); // sparse: no disk used
+    const std::string yaml = scenario_with("{ file: level.obj }");
+    expect_at(problems(dir, yaml), yaml, "level.obj", "at most 268435456");
 }
 
 TEST_CASE("inline triangles that are short or out of range are errors at them", "[scenario][mesh][errors]") {
     ProjectDir dir("collide_mesh");
-    expect_one(problems(dir, scenario_with("{ vertices: [[0, 0, 0], [0, 0, 1], [1, 0, 0]], triangles: [[0, 1]] }")),
-               "m.yaml", 4, 94, "expected three vertex indices");
-    expect_one(problems(dir, scenario_with("{ vertices: [[0, 0, 0], [0, 0, 1], [1, 0, 0]], triangles: [[0, 1, 3]] }")),
-               "m.yaml", 4, 94, "triangles[0][2]");
-    expect_one(
-            problems(dir, scenario_with("{ vertices: [[0, 0, 0], [0, 0, 1], [1, 0, 0]], triangles: [[0, 1, 0.5]] }")),
-            "m.yaml", 4, 94, "triangles[0][2]");
-    expect_one(problems(dir, scenario_with("{ vertices: [[0, 0, 0], [0, 0]], triangles: [[0, 1, 1]] }")), "m.yaml", 4,
-               53, "expected [x, y, z]");
+    const std::string v = "vertices: [[0, 0, 0], [0, 0, 1], [1, 0, 0]]";
+    const std::string short_triple = scenario_with("{ " + v + ", triangles: [[0, 1]] }");
+    expect_at(problems(dir, short_triple), short_triple, "[0, 1]]", "expected three vertex indices");
+    const std::string past = scenario_with("{ " + v + ", triangles: [[0, 1, 3]] }");
+    expect_at(problems(dir, past), past, "3]]", "triangles[0][2] must be in [0, 2], got 3");
+    const std::string negative = scenario_with("{ " + v + ", triangles: [[0, -1, 2]] }");
+    expect_at(problems(dir, negative), negative, "-1", "triangles[0][1] must be in [0, 2]");
+    const std::string fraction = scenario_with("{ " + v + ", triangles: [[0, 1, 0.5]] }");
+    expect_at(problems(dir, fraction), fraction, "0.5", "must be a whole number");
+    const std::string short_vertex = scenario_with("{ vertices: [[0, 0, 0], [0, 0]], triangles: [[0, 1, 1]] }");
+    expect_at(problems(dir, short_vertex), short_vertex, "[0, 0]]", "expected [x, y, z]");
 }
 
 TEST_CASE("a mesh on a body that is not static is refused", "[scenario][mesh][errors]") {
     ProjectDir dir("collide_mesh");
-    expect_one(problems(dir, scenario_with("{ file: level.obj }", "mass: 1"), kQuadObj), "m.yaml", 4, 22,
-               "must be static");
+    const std::string yaml = scenario_with("{ file: level.obj }", "mass: 1");
+    expect_at(problems(dir, yaml, kQuadObj), yaml, "mesh:", "must be static");
 }
 
 TEST_CASE("a mesh given both as a file and inline is refused", "[scenario][mesh][errors]") {
     ProjectDir dir("collide_mesh");
-    expect_one(problems(dir, scenario_with("{ file: level.obj, vertices: [[0, 0, 0]] }"), kQuadObj), "m.yaml", 4, 52,
-               "not both");
+    const std::string yaml = scenario_with("{ file: level.obj, vertices: [[0, 0, 0]] }");
+    expect_at(problems(dir, yaml, kQuadObj), yaml, "vertices", "not both");
 }
