@@ -42,7 +42,7 @@ TEST_CASE("shapes overlapping a 10×10 grid across its seams get the flat box's 
     const auto grid = grid_floor(10, 1.0);
     const Shape mesh = Mesh{grid.get(), identity3(), {}};
     // Every x across a seam at x = 3 (within 1e-4 of it, the ghost-prone spots), for a sphere, a
-    // capsule lying along x and a box, each 2 mm into the floor.
+    // capsule lying along x, boxes and a hull, each 2 mm into the floor.
     for (const double x : {2.9999, 3.0, 3.0001, 3.5, 2.5}) {
         const std::vector<Shape> shapes{
                 Sphere{{x, 0.498, 4.5}, 0.5},
@@ -50,6 +50,14 @@ TEST_CASE("shapes overlapping a 10×10 grid across its seams get the flat box's 
                 Aabb{{x - 0.5, -0.002, 4.2}, {x + 0.5, 0.998, 5.2}},
                 Aabb{{x, -0.002, 4.2}, {x + 0.6, 0.998, 5.0}}, // its face on the seam
                 Obb{{x, 0.498, 4.5}, identity3(), {0.25, 0.5, 0.25}},
+                [&] { // a hull: a 0.6 m cube's corners
+                    Hull h;
+                    h.count = 8;
+                    for (int c = 0; c < 8; ++c)
+                        h.points[static_cast<std::size_t>(c)] = {x - 0.3 + 0.6 * (c & 1), -0.002 + 0.6 * ((c >> 1) & 1),
+                                                                 4.2 + 0.6 * ((c >> 2) & 1)};
+                    return Shape{h};
+                }(),
         };
         for (std::size_t k = 0; k < shapes.size(); ++k) {
             INFO("x " << x << " shape " << k);
