@@ -90,8 +90,7 @@ ContactQuery contact_shape_mesh(const Shape& a, const Mesh& b) {
     const Shape s = to_mesh_frame(b, a);
     const Vec3 centre = centre_of(s);
     std::optional<Contact> best;
-    for_each_triangle_near(m, bounds_of(s), [&](int i) {
-        const Triangle t = m.triangle(i);
+    for_each_triangle_near(m, bounds_of(s), [&](int i, const Triangle& t) {
         std::optional<Contact> c = contact_triangle_shape(t, s);
         if (!c) return true;
         if (const auto face = inactive_feature_normal(t, m.features[static_cast<std::size_t>(i)], c->normal, centre)) {
@@ -122,8 +121,8 @@ DistanceResult distance_shape_mesh(const Shape& a, const Mesh& b) {
     int best_tri = -1;
     walk_mesh_nearest(
             m, &limit, [&](const Aabb& node) { return box_gap(node, box); },
-            [&](int i) {
-                const DistanceResult d = distance(s, Shape{m.triangle(i)});
+            [&](int i, const Triangle& t) {
+                const DistanceResult d = distance(s, Shape{t});
                 if (!d.supported || !(d.distance < limit)) return;
                 limit = d.distance;
                 best = d;

@@ -203,8 +203,7 @@ std::optional<CastHit> cast_sphere_mesh(const Sphere& sphere, const Vec3& veloci
     const Vec3 r{sphere.radius, sphere.radius, sphere.radius};
     const Aabb swept{min(local.centre, end) - r, max(local.centre, end) + r};
     std::optional<CastHit> best, inside;
-    for_each_triangle_near(m, swept, [&](int i) {
-        const Triangle t = m.triangle(i);
+    for_each_triangle_near(m, swept, [&](int i, const Triangle& t) {
         std::optional<CastHit> h = cast_sphere_triangle(local, v, t, t_max);
         if (!h) return true;
         if (h->started_inside) {

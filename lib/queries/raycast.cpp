@@ -244,8 +244,8 @@ std::optional<RayHit> raycast_mesh(const Ray& ray, const Mesh& mesh, double max_
                 const SlabResult s = slab_ray_aabb(local.origin, u, box);
                 return s.hit ? std::max(0.0, s.enter) : std::numeric_limits<double>::quiet_NaN();
             },
-            [&](int i) {
-                const std::optional<RayHit> h = raycast_triangle(local, m.triangle(i), limit);
+            [&](int, const Triangle& t) {
+                const std::optional<RayHit> h = raycast_triangle(local, t, limit);
                 if (h && (!best || h->distance < best->distance)) {
                     best = h;
                     limit = h->distance;

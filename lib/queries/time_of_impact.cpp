@@ -99,16 +99,17 @@ Toi time_of_impact_mesh(const Shape& s, const Motion& ms, const Mesh& mesh, cons
     const Vec3 centre = centre_of(s);
     std::optional<Toi> best;
     bool inside = false;
-    for_each_triangle_near(m, box, [&](int i) {
-        const Triangle t = world_triangle(mesh, i);
+    for_each_triangle_near(m, box, [&](int i, const Triangle& local) {
+        const Triangle t{mesh.rotation * local.a + mesh.position, mesh.rotation * local.b + mesh.position,
+                         mesh.rotation * local.c + mesh.position};
         Toi hit = time_of_impact(s, rel, Shape{t}, Motion{}, t_max, tolerance);
         if (hit.status == ToiStatus::started_inside) inside = true;
         if (hit.status != ToiStatus::hit) return true;
         if (best && !(hit.time < best->time)) return true;
         const Vec3 local_n = mul_transpose(mesh.rotation, hit.normal);
         const Vec3 local_c = mul_transpose(mesh.rotation, centre + offset_at(rel, hit.time) - mesh.position);
-        if (const auto face = inactive_feature_normal(m.triangle(i), m.features[static_cast<std::size_t>(i)], -local_n,
-                                                      local_c)) {
+        if (const auto face =
+                    inactive_feature_normal(local, m.features[static_cast<std::size_t>(i)], -local_n, local_c)) {
             hit.normal = -(mesh.rotation * *face);
             // Sliding over a seam: the touch of the next triangle does not go into its face.
             if (!(dot(rel.velocity + rel.acceleration * hit.time, hit.normal) > 0)) return true;

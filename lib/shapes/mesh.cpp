@@ -173,6 +173,8 @@ std::shared_ptr<const TriangleMesh> build_mesh(std::vector<Vec3> vertices, std::
     for (std::size_t i = 0; i < nt; ++i) m->order[i] = static_cast<int>(i);
     m->nodes.reserve(nt);
     b.build(0, static_cast<int>(nt));
+    m->ordered.resize(nt);
+    for (std::size_t i = 0; i < nt; ++i) m->ordered[i] = m->triangle(m->order[i]);
     return m;
 }
 

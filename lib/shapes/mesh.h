@@ -52,6 +52,7 @@ struct TriangleMesh {
     std::vector<TriangleFeatures> features;    ///< per triangle: which edges and corners are active
     std::vector<MeshNode> nodes;               ///< the hierarchy; nodes[0] is the root
     std::vector<int> order;                    ///< triangle indices, grouped by leaf
+    std::vector<Triangle> ordered;             ///< the triangles in `order`'s order: a leaf's corners lie together
     std::string source;                        ///< where it came from (a file name, or "inline"), for messages
 
     /// Triangle `i` in the mesh frame.
@@ -100,8 +101,8 @@ constexpr bool boxes_touch(const Aabb& a, const Aabb& b) {
            b.min.z <= a.max.z;
 }
 
-/// Calls `f(triangle index)` for every triangle whose bounds touch `box` (mesh frame), in
-/// hierarchy order (deterministic); `f` returns false to stop the walk. No allocation.
+/// Calls `f(triangle index, triangle)` for every triangle whose bounds touch `box` (mesh frame),
+/// in hierarchy order (deterministic); `f` returns false to stop the walk. No allocation.
 template <class F> void for_each_triangle_near(const TriangleMesh& mesh, const Aabb& box, F&& f) {
     int stack[kMeshMaxDepth];
     int top = 0;
@@ -111,9 +112,10 @@ template <class F> void for_each_triangle_near(const TriangleMesh& mesh, const A
         if (!boxes_touch(n.box, box)) continue;
         if (n.count > 0) {
             for (int k = 0; k < n.count; ++k) {
-                const int tri = mesh.order[static_cast<std::size_t>(n.first + k)];
-                if (!boxes_touch(bounds_of(Shape{mesh.triangle(tri)}), box)) continue;
-                if (!f(tri)) return;
+                const auto at = static_cast<std::size_t>(n.first + k);
+                const Triangle& t = mesh.ordered[at];
+                if (!boxes_touch(Aabb{min(min(t.a, t.b), t.c), max(max(t.a, t.b), t.c)}, box)) continue;
+                if (!f(mesh.order[at], t)) return;
             }
             continue;
         }
@@ -124,7 +126,7 @@ template <class F> void for_each_triangle_near(const TriangleMesh& mesh, const A
 
 /// Calls `visit(node)` for the nodes a best-first-ish walk needs: `enter(box)` returns a lower
 /// bound of what any triangle in the box can give (e.g. a distance or a ray's entry), and the
-/// walk skips a node whose bound is not below `*limit`; `leaf(tri)` is called for each triangle
+/// walk skips a node whose bound is above `*limit`; `leaf(index, triangle)` is called for each triangle
 /// of a visited leaf and may lower `*limit`. The nearer child is walked first. No allocation.
 template <class Enter, class Leaf>
 void walk_mesh_nearest(const TriangleMesh& mesh, double* limit, Enter&& enter, Leaf&& leaf) {
@@ -140,7 +142,10 @@ void walk_mesh_nearest(const TriangleMesh& mesh, double* limit, Enter&& enter, L
         if (!(it.bound <= *limit)) continue;
         const MeshNode& n = mesh.nodes[static_cast<std::size_t>(it.node)];
         if (n.count > 0) {
-            for (int k = 0; k < n.count; ++k) leaf(mesh.order[static_cast<std::size_t>(n.first + k)]);
+            for (int k = 0; k < n.count; ++k) {
+                const auto at = static_cast<std::size_t>(n.first + k);
+                leaf(mesh.order[at], mesh.ordered[at]);
+            }
             continue;
         }
         const double bl = enter(mesh.nodes[static_cast<std::size_t>(n.first)].box);

@@ -102,7 +102,7 @@ TEST_CASE("the hierarchy finds exactly the triangles whose bounds touch a box (b
             const Vec3 c{u(-11, 11), u(-11, 11), u(-11, 11)}, h{u(0, 3), u(0, 3), u(0, 3)};
             const Aabb box{c - h, c + h};
             std::set<int> walked, brute;
-            for_each_triangle_near(*m, box, [&](int i) {
+            for_each_triangle_near(*m, box, [&](int i, const Triangle&) {
                 walked.insert(i);
                 return true;
             });
