@@ -10,6 +10,7 @@
 #include "math/vec3.h"
 
 #include "shapes/shapes.h"
+#include "shapes/mesh.h"
 
 #include "detection/contact.h"
 #include "detection/dispatch.h"
