@@ -9,8 +9,8 @@
 #include "math/quat.h"
 #include "math/vec3.h"
 
-#include "shapes/shapes.h"
 #include "shapes/mesh.h"
+#include "shapes/shapes.h"
 
 #include "detection/contact.h"
 #include "detection/dispatch.h"
