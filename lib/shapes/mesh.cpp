@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <tuple>
 
@@ -28,14 +29,25 @@ double fold_sine(const Vec3& n, const Vec3& a, const Vec3& b, const Vec3& p) {
     return dot(n, off) / l;
 }
 
+/// The largest float not above `x`, and the smallest not below it.
+float round_down(double x) {
+    float f = static_cast<float>(x);
+    if (static_cast<double>(f) > x) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
+    return f;
+}
+float round_up(double x) {
+    float f = static_cast<float>(x);
+    if (static_cast<double>(f) < x) f = std::nextafter(f, std::numeric_limits<float>::infinity());
+    return f;
+}
+
 struct Builder {
     TriangleMesh& m;
     std::vector<Vec3> centroids;
     std::vector<Aabb> boxes;
 
-    int build(int first, int count) {
-        const int index = static_cast<int>(m.nodes.size());
-        m.nodes.emplace_back();
+    /// Fills node `index` with the triangles order[first, first + count).
+    void build(int index, int first, int count) {
         Aabb box = boxes[static_cast<std::size_t>(m.order[static_cast<std::size_t>(first)])];
         Aabb cbox{centroids[static_cast<std::size_t>(m.order[static_cast<std::size_t>(first)])],
                   centroids[static_cast<std::size_t>(m.order[static_cast<std::size_t>(first)])]};
@@ -46,11 +58,15 @@ struct Builder {
             cbox.min = min(cbox.min, centroids[t]);
             cbox.max = max(cbox.max, centroids[t]);
         }
-        m.nodes[static_cast<std::size_t>(index)].box = box;
+        MeshNode& node = m.nodes[static_cast<std::size_t>(index)];
+        for (std::size_t k = 0; k < 3; ++k) {
+            node.lo[k] = round_down(box.min[k]);
+            node.hi[k] = round_up(box.max[k]);
+        }
         if (count <= 4) {
-            m.nodes[static_cast<std::size_t>(index)].first = first;
-            m.nodes[static_cast<std::size_t>(index)].count = count;
-            return index;
+            node.first = first;
+            node.count = count;
+            return;
         }
         const Vec3 ext = cbox.max - cbox.min;
         const std::size_t axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : (ext.y >= ext.z ? 1 : 2);
@@ -62,11 +78,13 @@ struct Builder {
                              const double cb = centroids[static_cast<std::size_t>(b)][axis];
                              return ca < cb || (ca == cb && a < b);
                          });
-        const int left = build(first, mid - first);
-        const int right = build(mid, first + count - mid);
+        const int left = static_cast<int>(m.nodes.size()); // the two children side by side
+        m.nodes.emplace_back();
+        m.nodes.emplace_back();
         m.nodes[static_cast<std::size_t>(index)].first = left;
-        m.nodes[static_cast<std::size_t>(index)].right = right;
-        return index;
+        m.nodes[static_cast<std::size_t>(index)].count = 0;
+        build(left, first, mid - first);
+        build(left + 1, mid, first + count - mid);
     }
 };
 
@@ -172,7 +190,13 @@ std::shared_ptr<const TriangleMesh> build_mesh(std::vector<Vec3> vertices, std::
     m->order.resize(nt);
     for (std::size_t i = 0; i < nt; ++i) m->order[i] = static_cast<int>(i);
     m->nodes.reserve(nt);
-    b.build(0, static_cast<int>(nt));
+    m->nodes.emplace_back();
+    b.build(0, 0, static_cast<int>(nt));
+    m->box = Aabb{b.boxes[0].min, b.boxes[0].max};
+    for (const Aabb& tb : b.boxes) {
+        m->box.min = min(m->box.min, tb.min);
+        m->box.max = max(m->box.max, tb.max);
+    }
     m->ordered.resize(nt);
     for (std::size_t i = 0; i < nt; ++i) m->ordered[i] = m->triangle(m->order[i]);
     return m;

@@ -33,12 +33,18 @@ inline constexpr std::size_t kMeshMaxTriangles = 4'000'000;
 /// The deepest a mesh's hierarchy can be; the walks keep a stack this size (no heap).
 inline constexpr int kMeshMaxDepth = 64;
 
-/// One node of a mesh's bounding-volume hierarchy.
+/// One node of a mesh's bounding-volume hierarchy: 32 bytes, its bounds in single precision
+/// rounded outward (never tighter than the triangles' double-precision bounds). The two children
+/// of a node sit side by side (left at `first`, right at `first + 1`), so a walk reads both
+/// children's boxes from one or two cache lines.
 struct MeshNode {
-    Aabb box;      ///< bounds of every triangle below (m, mesh frame)
-    int first = 0; ///< a leaf: first entry in TriangleMesh::order; an inner node: index of its left child
-    int count = 0; ///< a leaf: how many triangles (> 0); an inner node: 0
-    int right = 0; ///< an inner node: index of its right child
+    std::array<float, 3> lo{}; ///< lower corner of the bounds of every triangle below (m, mesh frame)
+    std::array<float, 3> hi{}; ///< upper corner (m, mesh frame)
+    int first = 0;             ///< a leaf: first entry in TriangleMesh::order; an inner node: its left child
+    int count = 0;             ///< a leaf: how many triangles (> 0); an inner node: 0
+
+    /// The bounds in double precision (m, mesh frame).
+    Aabb box() const { return Aabb{{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}}; }
 };
 
 /// Feature flags of one triangle: bit k (0…2) is set when its edge from corner k to corner
@@ -54,6 +60,7 @@ struct TriangleMesh {
     std::vector<int> order;                    ///< triangle indices, grouped by leaf
     std::vector<Triangle> ordered;             ///< the triangles in `order`'s order: a leaf's corners lie together
     std::string source;                        ///< where it came from (a file name, or "inline"), for messages
+    Aabb box;                                  ///< bounds of every triangle (m, mesh frame), exact
 
     /// Triangle `i` in the mesh frame.
     Triangle triangle(int i) const {
@@ -62,7 +69,7 @@ struct TriangleMesh {
                         vertices[static_cast<std::size_t>(t[2])]};
     }
     /// Bounds of the whole mesh (m, mesh frame).
-    const Aabb& bounds() const { return nodes[0].box; }
+    const Aabb& bounds() const { return box; }
 };
 
 /// Why a mesh could not be built.
@@ -104,12 +111,12 @@ constexpr bool boxes_touch(const Aabb& a, const Aabb& b) {
 /// Calls `f(triangle index, triangle)` for every triangle whose bounds touch `box` (mesh frame),
 /// in hierarchy order (deterministic); `f` returns false to stop the walk. No allocation.
 template <class F> void for_each_triangle_near(const TriangleMesh& mesh, const Aabb& box, F&& f) {
+    if (!boxes_touch(mesh.nodes[0].box(), box)) return;
     int stack[kMeshMaxDepth];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
         const MeshNode& n = mesh.nodes[static_cast<std::size_t>(stack[--top])];
-        if (!boxes_touch(n.box, box)) continue;
         if (n.count > 0) {
             for (int k = 0; k < n.count; ++k) {
                 const auto at = static_cast<std::size_t>(n.first + k);
@@ -119,8 +126,9 @@ template <class F> void for_each_triangle_near(const TriangleMesh& mesh, const A
             }
             continue;
         }
-        stack[top++] = n.right;
-        stack[top++] = n.first;
+        // Both children's boxes are tested here, side by side in memory: only touching ones are pushed.
+        if (boxes_touch(mesh.nodes[static_cast<std::size_t>(n.first + 1)].box(), box)) stack[top++] = n.first + 1;
+        if (boxes_touch(mesh.nodes[static_cast<std::size_t>(n.first)].box(), box)) stack[top++] = n.first;
     }
 }
 
@@ -136,7 +144,7 @@ void walk_mesh_nearest(const TriangleMesh& mesh, double* limit, Enter&& enter, L
     };
     Item stack[kMeshMaxDepth];
     int top = 0;
-    stack[top++] = Item{0, enter(mesh.nodes[0].box)};
+    stack[top++] = Item{0, enter(mesh.nodes[0].box())};
     while (top > 0) {
         const Item it = stack[--top];
         if (!(it.bound <= *limit)) continue;
@@ -148,15 +156,15 @@ void walk_mesh_nearest(const TriangleMesh& mesh, double* limit, Enter&& enter, L
             }
             continue;
         }
-        const double bl = enter(mesh.nodes[static_cast<std::size_t>(n.first)].box);
-        const double br = enter(mesh.nodes[static_cast<std::size_t>(n.right)].box);
+        const double bl = enter(mesh.nodes[static_cast<std::size_t>(n.first)].box());
+        const double br = enter(mesh.nodes[static_cast<std::size_t>(n.first + 1)].box());
         // Push the farther first so the nearer is walked first.
         if (bl <= br) {
-            stack[top++] = Item{n.right, br};
+            stack[top++] = Item{n.first + 1, br};
             stack[top++] = Item{n.first, bl};
         } else {
             stack[top++] = Item{n.first, bl};
-            stack[top++] = Item{n.right, br};
+            stack[top++] = Item{n.first + 1, br};
         }
     }
 }

@@ -120,7 +120,8 @@ TEST_CASE("the same input builds the same hierarchy", "[shapes][mesh]") {
     REQUIRE(a->nodes.size() == b->nodes.size());
     CHECK(a->order == b->order);
     for (std::size_t i = 0; i < a->nodes.size(); ++i) {
-        CHECK(a->nodes[i].box.min == b->nodes[i].box.min);
+        CHECK(a->nodes[i].lo == b->nodes[i].lo);
+        CHECK(a->nodes[i].hi == b->nodes[i].hi);
         CHECK(a->nodes[i].first == b->nodes[i].first);
         CHECK(a->nodes[i].count == b->nodes[i].count);
     }
