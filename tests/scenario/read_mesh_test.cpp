@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "../support/project_dir.h"
+#include "../support/run_command.h"
 #include "scenario/load.h"
 #include "shapes/mesh.h"
 
@@ -184,4 +185,17 @@ TEST_CASE("a mesh given both as a file and inline is refused", "[scenario][mesh]
     ProjectDir dir("collide_mesh");
     const std::string yaml = scenario_with("{ file: level.obj, vertices: [[0, 0, 0]] }");
     expect_at(problems(dir, yaml, kQuadObj), yaml, "vertices", "not both");
+}
+
+TEST_CASE("collide sim of a scenario whose OBJ has a bad face prints one located error and exits 2",
+          "[scenario][mesh][errors]") {
+    ProjectDir dir("collide_mesh");
+    write_text(dir / "scenarios/level.obj", "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 9\n");
+    write_text(dir / "scenarios/m.yaml", scenario_with("{ file: level.obj }"));
+    const CommandResult r = run_collide("sim " + (dir / "scenarios/m.yaml"));
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == (dir / "scenarios/level.obj") +
+                           ":4:1: error: corner 3 refers to vertex 9 (after resolving relative indices), but 3 "
+                           "vertices are defined\n");
 }
