@@ -169,11 +169,4 @@ void walk_mesh_nearest(const TriangleMesh& mesh, double* limit, Enter&& enter, L
     }
 }
 
-/// Triangle `i` of `mesh` placed in the world.
-inline Triangle world_triangle(const Mesh& mesh, int i) {
-    const Triangle t = mesh.data->triangle(i);
-    return Triangle{mesh.rotation * t.a + mesh.position, mesh.rotation * t.b + mesh.position,
-                    mesh.rotation * t.c + mesh.position};
-}
-
 } // namespace collide
