@@ -9,6 +9,7 @@
 #include "math/quat.h"
 #include "math/vec3.h"
 
+#include "shapes/mesh.h"
 #include "shapes/shapes.h"
 
 #include "detection/contact.h"

@@ -6,6 +6,7 @@
 #include "detection/contact_aabb_aabb.h"
 #include "detection/contact_capsule.h"
 #include "detection/contact_convex.h"
+#include "detection/contact_mesh.h"
 #include "detection/contact_plane.h"
 #include "detection/contact_sphere_box.h"
 #include "detection/contact_sphere_sphere.h"
@@ -35,6 +36,7 @@ bool is_box(ShapeKind k) { return k == ShapeKind::aabb || k == ShapeKind::obb; }
 //   box:      box (AABB MTV or 15-axis SAT), capsule (GJK/EPA), triangle (13-axis SAT), hull (GJK/EPA)
 //   capsule:  capsule (segments), triangle/hull (GJK/EPA)
 //   triangle, hull: GJK/EPA;  anything against a plane: one support point;  plane–plane: unsupported
+//   anything against a mesh: contact_mesh.h (mesh–mesh and mesh–plane: unsupported)
 ContactQuery contact_ordered(const Shape& a, const Shape& b) {
     const ShapeKind ka = kind_of(a), kb = kind_of(b);
     if (ka == ShapeKind::plane && kb == ShapeKind::plane) return {ContactStatus::unsupported, {}};
@@ -68,6 +70,12 @@ ContactQuery contact_ordered(const Shape& a, const Shape& b) {
 } // namespace
 
 ContactQuery contact(const Shape& a, const Shape& b) {
+    if (const auto* mb = std::get_if<Mesh>(&b)) return contact_shape_mesh(a, *mb);
+    if (const auto* ma = std::get_if<Mesh>(&a)) {
+        ContactQuery q = contact_shape_mesh(b, *ma);
+        q.contact.normal = -q.contact.normal;
+        return q;
+    }
     if (kind_of(a) <= kind_of(b)) return contact_ordered(a, b);
     ContactQuery q = contact_ordered(b, a);
     q.contact.normal = -q.contact.normal;
@@ -75,6 +83,13 @@ ContactQuery contact(const Shape& a, const Shape& b) {
 }
 
 DistanceResult distance(const Shape& a, const Shape& b) {
+    if (const auto* mb = std::get_if<Mesh>(&b)) return distance_shape_mesh(a, *mb);
+    if (const auto* ma = std::get_if<Mesh>(&a)) {
+        DistanceResult r = distance_shape_mesh(b, *ma);
+        std::swap(r.point_a, r.point_b);
+        r.normal = -r.normal;
+        return r;
+    }
     if (const auto* pa = std::get_if<Plane>(&a)) return distance_plane_shape(*pa, b);
     if (const auto* pb = std::get_if<Plane>(&b)) return distance_shape_plane(a, *pb);
     DistanceResult r;

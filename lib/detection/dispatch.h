@@ -10,7 +10,8 @@ namespace collide {
 
 /// The contact between two world-frame shapes (normal from A to B, depth > 0), "separated",
 /// or "unsupported" when no algorithm answers this pair. Swapping A and B flips the normal
-/// and keeps the depth.
+/// and keeps the depth. A mesh is answered triangle by triangle (contact_mesh.h); a mesh
+/// against a mesh or a plane is unsupported (both are only ever static).
 ContactQuery contact(const Shape& a, const Shape& b);
 
 /// Distance between two world-frame shapes, for time of impact and queries.
@@ -23,7 +24,8 @@ struct DistanceResult {
 };
 
 /// The closest distance between two world-frame convex shapes (GJK for general pairs, closed
-/// form where one exists). Overlapping shapes give distance 0.
+/// form where one exists). Overlapping shapes give distance 0. A mesh gives its nearest
+/// triangle's distance (contact_mesh.h); a mesh against a mesh or a plane is unsupported.
 DistanceResult distance(const Shape& a, const Shape& b);
 
 } // namespace collide

@@ -5,6 +5,7 @@
 /// needs nothing else of a scenario.
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "model/diagnostic.h"
@@ -51,12 +52,14 @@ struct WorldDef {
 
 /// A body: a shape in its local frame, placed at `position` turned by `rotation`.
 struct BodyDef {
-    std::string name;       ///< the body's key in `bodies:`
-    SourceMark mark;        ///< where it was defined
-    Shape shape;            ///< local frame: the body's position is the local origin
-    Vec3 position;          ///< world position of the local origin at t = 0 (m)
-    Vec3 velocity;          ///< initial velocity (m/s)
-    Quat rotation;          ///< orientation (fixed: bodies translate without turning)
+    std::string name;                              ///< the body's key in `bodies:`
+    SourceMark mark;                               ///< where it was defined
+    Shape shape;                                   ///< local frame: the body's position is the local origin
+    std::shared_ptr<const TriangleMesh> mesh_data; ///< a mesh shape's triangles (the Mesh points into them);
+                                                   ///< shared by every copy of the body, null for other shapes
+    Vec3 position;                                 ///< world position of the local origin at t = 0 (m)
+    Vec3 velocity;                                 ///< initial velocity (m/s)
+    Quat rotation;                                 ///< orientation (fixed: bodies translate without turning)
     double restitution = 0; ///< bounciness in [0, 1]; a pair combines its two by world.restitution_combine
     double friction = 0;    ///< Coulomb μ ≥ 0 (per_contact: share of the sliding speed removed
                             ///< per contact, in [0, 1]); a pair combines its two by world.friction_combine

@@ -12,6 +12,7 @@
 
 #include "math/overloaded.h"
 #include "report/junit.h"
+#include "shapes/mesh.h"
 
 namespace collide {
 
@@ -220,6 +221,9 @@ Outline outline_of(const BodyDef& body, const ViewMap& m) {
                                pts.push_back(proj(hl.points[static_cast<std::size_t>(k)]));
                        },
                        [&](const Plane&) {},
+                       [&](const Mesh& ms) { // the outline of all its corners
+                           for (const Vec3& c : ms.data->vertices) pts.push_back(proj(ms.rotation * c + ms.position));
+                       },
                },
                local_shape(body));
     if (o.radius == 0) o.poly = hull2d(std::move(pts));

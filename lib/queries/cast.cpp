@@ -3,7 +3,9 @@
 #include <cmath>
 #include <limits>
 
+#include "detection/contact_mesh.h"
 #include "queries/line_intervals.h"
+#include "shapes/mesh.h"
 
 namespace collide {
 
@@ -190,6 +192,37 @@ std::optional<CastHit> cast_sphere_triangle(const Sphere& sphere, const Vec3& ve
     const Vec3 at = c + velocity * t_hit;
     const Vec3 point = closest_point_on_triangle(at, tri.a, tri.b, tri.c);
     return CastHit{t_hit, edge_first ? normalize(point - at) : face_normal, point, false};
+}
+
+std::optional<CastHit> cast_sphere_mesh(const Sphere& sphere, const Vec3& velocity, const Mesh& mesh, double t_max) {
+    if (!mesh.data || !(t_max >= 0.0)) return std::nullopt;
+    const TriangleMesh& m = *mesh.data;
+    const Sphere local{mul_transpose(mesh.rotation, sphere.centre - mesh.position), sphere.radius};
+    const Vec3 v = mul_transpose(mesh.rotation, velocity);
+    const Vec3 end = local.centre + v * t_max;
+    const Vec3 r{sphere.radius, sphere.radius, sphere.radius};
+    const Aabb swept{min(local.centre, end) - r, max(local.centre, end) + r};
+    std::optional<CastHit> best, inside;
+    for_each_triangle_near(m, swept, [&](int i, const Triangle& t) {
+        std::optional<CastHit> h = cast_sphere_triangle(local, v, t, t_max);
+        if (!h) return true;
+        if (h->started_inside) {
+            if (!inside) inside = h;
+            return true;
+        }
+        if (const auto face = inactive_feature_normal(t, m.features[static_cast<std::size_t>(i)], -h->normal,
+                                                      local.centre + v * h->time)) {
+            h->normal = -*face;
+            if (!(dot(v, h->normal) > 0)) return true; // sliding over a seam: not into the face
+        }
+        if (!best || h->time < best->time) best = h;
+        return true;
+    });
+    if (!best) best = inside;
+    if (!best) return std::nullopt;
+    best->normal = mesh.rotation * best->normal;
+    best->point = mesh.rotation * best->point + mesh.position;
+    return best;
 }
 
 } // namespace collide

@@ -58,4 +58,13 @@ std::optional<CastHit> cast_sphere_sphere(const Sphere& sphere, const Vec3& velo
 std::optional<CastHit> cast_sphere_triangle(const Sphere& sphere, const Vec3& velocity, const Triangle& triangle,
                                             double t_max);
 
+/// Exact cast of a sphere against a triangle mesh: cast_sphere_triangle against each triangle
+/// the swept sphere's bounds reach (hierarchy walk in the mesh's frame, no allocation); the
+/// earliest hit wins (ties: the first in hierarchy order). A hit on an inactive edge or corner
+/// (shapes/mesh.h) takes the triangle's face normal, turned toward the sphere, and is no hit when
+/// the sphere does not move into that face (sliding over a seam). started_inside
+/// is reported only when the sphere overlaps a triangle at t = 0 and hits no other one later:
+/// a ball resting on a mesh floor still meets the mesh's wall.
+std::optional<CastHit> cast_sphere_mesh(const Sphere& sphere, const Vec3& velocity, const Mesh& mesh, double t_max);
+
 } // namespace collide

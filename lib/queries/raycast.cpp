@@ -1,9 +1,11 @@
 #include "queries/raycast.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "queries/line_intervals.h"
+#include "shapes/mesh.h"
 
 namespace collide {
 
@@ -227,6 +229,34 @@ std::optional<RayHit> raycast_hull(const Ray& ray, const Hull& hull, double max_
     return hit_from_interval(r, LineInterval{enter, exit, 0}, max_distance, [&](const Vec3&) { return enter_normal; });
 }
 
+std::optional<RayHit> raycast_mesh(const Ray& ray, const Mesh& mesh, double max_distance) {
+    if (!mesh.data || !(length_squared(ray.direction) > 0) || !std::isfinite(length_squared(ray.direction)))
+        return std::nullopt;
+    const TriangleMesh& m = *mesh.data;
+    const Ray local{mul_transpose(mesh.rotation, ray.origin - mesh.position),
+                    mul_transpose(mesh.rotation, ray.direction)};
+    const Vec3 u = normalize(local.direction);
+    double limit = max_distance;
+    std::optional<RayHit> best;
+    walk_mesh_nearest(
+            m, &limit,
+            [&](const Aabb& box) {
+                const SlabResult s = slab_ray_aabb(local.origin, u, box);
+                return s.hit ? std::max(0.0, s.enter) : std::numeric_limits<double>::quiet_NaN();
+            },
+            [&](int, const Triangle& t) {
+                const std::optional<RayHit> h = raycast_triangle(local, t, limit);
+                if (h && (!best || h->distance < best->distance)) {
+                    best = h;
+                    limit = h->distance;
+                }
+            });
+    if (!best) return std::nullopt;
+    best->point = mesh.rotation * best->point + mesh.position;
+    best->normal = mesh.rotation * best->normal;
+    return best;
+}
+
 std::optional<RayHit> raycast_shape(const Ray& ray, const Shape& shape, double max_distance) {
     switch (kind_of(shape)) {
     case ShapeKind::sphere: return raycast_sphere(ray, std::get<Sphere>(shape), max_distance);
@@ -236,6 +266,7 @@ std::optional<RayHit> raycast_shape(const Ray& ray, const Shape& shape, double m
     case ShapeKind::triangle: return raycast_triangle(ray, std::get<Triangle>(shape), max_distance);
     case ShapeKind::hull: return raycast_hull(ray, std::get<Hull>(shape), max_distance);
     case ShapeKind::plane: return raycast_plane(ray, std::get<Plane>(shape), max_distance);
+    case ShapeKind::mesh: return raycast_mesh(ray, std::get<Mesh>(shape), max_distance);
     }
     return std::nullopt;
 }

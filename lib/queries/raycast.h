@@ -83,6 +83,12 @@ std::optional<RayHit> raycast_plane(const Ray& ray, const Plane& plane, double m
 /// only when it passes exactly through them). A hull with count < 1 is empty and never hit.
 std::optional<RayHit> raycast_hull(const Ray& ray, const Hull& hull, double max_distance);
 
+/// First hit of a ray on a triangle mesh: the ray in the mesh's frame walks its hierarchy
+/// nearer box first (slab test per node, raycast_triangle per triangle; no allocation). Each
+/// triangle is two-sided and never started inside, as raycast_triangle; on equal distances the
+/// first triangle in hierarchy order wins. The normal is that triangle's face normal facing the ray.
+std::optional<RayHit> raycast_mesh(const Ray& ray, const Mesh& mesh, double max_distance);
+
 /// First hit of a ray on any shape (dispatch on the kind). Every kind is answered.
 std::optional<RayHit> raycast_shape(const Ray& ray, const Shape& shape, double max_distance);
 

@@ -1,10 +1,13 @@
 #include "queries/time_of_impact.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
 #include "detection/contact_convex.h"
+#include "detection/contact_mesh.h"
 #include "detection/contact_plane.h"
+#include "shapes/mesh.h"
 
 namespace collide {
 
@@ -53,6 +56,72 @@ std::optional<double> first_root(double g0, double r, double q, double limit) {
     return best;
 }
 
+/// The bounds of `s` over its motion `m` in [0, t_max] (the end points and the turning point of
+/// each axis), grown by `grow` (m).
+Aabb swept_bounds(const Shape& s, const Motion& m, double t_max, double grow) {
+    Aabb box = bounds_of(s);
+    for (std::size_t k = 0; k < 3; ++k) {
+        const double v = m.velocity[k], a = m.acceleration[k];
+        const double end = v * t_max + 0.5 * a * t_max * t_max;
+        double lo = std::min(0.0, end), hi = std::max(0.0, end);
+        if (a != 0) {
+            const double t = -v / a;
+            if (t > 0 && t < t_max) {
+                const double turn = v * t + 0.5 * a * t * t;
+                lo = std::min(lo, turn);
+                hi = std::max(hi, turn);
+            }
+        }
+        box.min[k] += lo - grow;
+        box.max[k] += hi + grow;
+    }
+    return box;
+}
+
+/// Shape `s` moving by `ms` against mesh `mesh` moving by `mm`: normal from s to the mesh. A
+/// touch at an inactive edge or corner takes the face normal, and is no hit when the motion
+/// does not go into that face (sliding over a seam of a flat floor).
+Toi time_of_impact_mesh(const Shape& s, const Motion& ms, const Mesh& mesh, const Motion& mm, double t_max,
+                        double tolerance) {
+    Toi out;
+    const ShapeKind ks = kind_of(s);
+    if (ks == ShapeKind::mesh || ks == ShapeKind::plane || !mesh.data) {
+        out.status = ToiStatus::unsupported;
+        return out;
+    }
+    const TriangleMesh& m = *mesh.data;
+    const Motion rel{ms.velocity - mm.velocity, ms.acceleration - mm.acceleration};
+    const Aabb world_box = swept_bounds(s, rel, t_max, tolerance);
+    Mat3 inverse;
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) inverse.col[c][static_cast<std::size_t>(r)] = mesh.rotation.at(c, r);
+    const Aabb box = transform_bounds(world_box, inverse, mul_transpose(mesh.rotation, -mesh.position));
+    const Vec3 centre = centre_of(s);
+    std::optional<Toi> best;
+    bool inside = false;
+    for_each_triangle_near(m, box, [&](int i, const Triangle& local) {
+        const Triangle t{mesh.rotation * local.a + mesh.position, mesh.rotation * local.b + mesh.position,
+                         mesh.rotation * local.c + mesh.position};
+        Toi hit = time_of_impact(s, rel, Shape{t}, Motion{}, t_max, tolerance);
+        if (hit.status == ToiStatus::started_inside) inside = true;
+        if (hit.status != ToiStatus::hit) return true;
+        if (best && !(hit.time < best->time)) return true;
+        const Vec3 local_n = mul_transpose(mesh.rotation, hit.normal);
+        const Vec3 local_c = mul_transpose(mesh.rotation, centre + offset_at(rel, hit.time) - mesh.position);
+        if (const auto face =
+                    inactive_feature_normal(local, m.features[static_cast<std::size_t>(i)], -local_n, local_c)) {
+            hit.normal = -(mesh.rotation * *face);
+            // Sliding over a seam: the touch of the next triangle does not go into its face.
+            if (!(dot(rel.velocity + rel.acceleration * hit.time, hit.normal) > 0)) return true;
+        }
+        best = hit;
+        return true;
+    });
+    if (best) return *best;
+    if (inside) out.status = ToiStatus::started_inside;
+    return out;
+}
+
 } // namespace
 
 // Conservative advancement for translating shapes (Mirtich 1996; Box2D's b2TimeOfImpact uses
@@ -79,6 +148,12 @@ std::optional<double> first_root(double g0, double r, double q, double limit) {
 //       (leaving, pulled back) advancement restarts from the top of g, τ = −(v·n)/(a·n), and
 //       reports the next approach-touch, e.g. a ball tossed up off a floor landing again.
 Toi time_of_impact(const Shape& a, const Motion& ma, const Shape& b, const Motion& mb, double t_max, double tolerance) {
+    if (const auto* mesh = std::get_if<Mesh>(&b)) return time_of_impact_mesh(a, ma, *mesh, mb, t_max, tolerance);
+    if (const auto* mesh = std::get_if<Mesh>(&a)) {
+        Toi t = time_of_impact_mesh(b, mb, *mesh, ma, t_max, tolerance);
+        t.normal = -t.normal;
+        return t;
+    }
     const Vec3 v0 = mb.velocity - ma.velocity;
     const Vec3 acc = mb.acceleration - ma.acceleration;
     auto separation_at = [&](double t) {

@@ -34,6 +34,10 @@ struct Toi {
 /// When shape A moving by `ma` first touches shape B moving by `mb`, within [0, t_max] seconds.
 /// Conservative advancement on the GJK distance (Mirtich 1996; Box2D's b2TimeOfImpact in spirit):
 /// never skips a first contact, converges to within `tolerance` metres of touching.
+/// Against a mesh: the earliest hit of the triangles the swept bounds reach, each by the same
+/// advancement; a hit on an inactive edge or corner takes the triangle's face normal
+/// (shapes/mesh.h), and is none when the motion does not go into that face (sliding over a seam); started_inside only
+/// when no triangle is hit; a mesh against a mesh or a plane is unsupported.
 Toi time_of_impact(const Shape& a, const Motion& ma, const Shape& b, const Motion& mb, double t_max,
                    double tolerance = 1e-10);
 

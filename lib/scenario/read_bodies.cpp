@@ -17,7 +17,8 @@ using detail::kMaxFrames;
 namespace {
 
 /// The keys that name a body's shape, one per Shape alternative.
-constexpr std::array<std::string_view, 6> kShapeKeys = {"sphere", "box", "capsule", "triangle", "hull", "plane"};
+constexpr std::array<std::string_view, 7> kShapeKeys = {"sphere", "box",   "capsule", "triangle",
+                                                        "hull",   "plane", "mesh"};
 
 /// A `box:` of body `body`: min and max (an Aabb), centre and half (an Aabb), or centre, half
 /// and rotation (an Obb).
@@ -160,6 +161,10 @@ void read_shape(ReaderState& r, const Entry& e, int body, const std::string& bod
         if (!view) return;
         num.read_unit(require(r.problems, *view, "normal", path), {&Plane::normal, body}, path + ".normal");
         num.read_into(view->find("offset"), {&Plane::offset, body}, path + ".offset", kAny);
+    } else if (e.key == "mesh") {
+        const auto view = read_map(r.problems, e.value, path, e.key_mark, {"file", "vertices", "triangles"});
+        if (!view) return;
+        read_mesh(r, *view, body, path);
     }
 }
 
@@ -175,9 +180,9 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     r.body_index.emplace(name, index);
     const auto view =
             read_map(r.problems, n, path, name_mark,
-                     {"sphere",   "box",       "capsule",     "triangle",    "hull",          "plane",  "position",
-                      "velocity", "rotation",  "restitution", "friction",    "mass",          "static", "kinematic",
-                      "ccd",      "character", "slope_limit", "step_height", "snap_distance", "trigger"});
+                     {"sphere",    "box",      "capsule",   "triangle",    "hull",        "plane",         "mesh",
+                      "position",  "velocity", "rotation",  "restitution", "friction",    "mass",          "static",
+                      "kinematic", "ccd",      "character", "slope_limit", "step_height", "snap_distance", "trigger"});
     if (!view) return;
     const Entry* shape = nullptr;
     for (const Entry& entry : view->entries) {
@@ -190,7 +195,8 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
         shape = &entry;
     }
     if (!shape)
-        r.problems.error(view->mark, path + ": no shape (give one of sphere, box, capsule, triangle, hull, plane)");
+        r.problems.error(view->mark,
+                         path + ": no shape (give one of sphere, box, capsule, triangle, hull, plane, mesh)");
     else
         read_shape(r, *shape, index, path);
     num.read_vec(view->find("position"), {&BodyDef::position, index}, path + ".position");
@@ -224,6 +230,8 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
                          path + ": a character is moved by its controller, so it cannot be kinematic too");
     if (shape && shape->key == "plane" && !b.is_static)
         r.problems.error(shape->key_mark, path + ": a plane is infinite, so it must be static (add static: true)");
+    if (shape && shape->key == "mesh" && !b.is_static)
+        r.problems.error(shape->key_mark, path + ": a mesh is level geometry, so it must be static (add static: true)");
 }
 
 /// Reads world.`key` as one of `choices` (the text, the value) into `field`; anything else is a

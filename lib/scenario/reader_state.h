@@ -44,6 +44,12 @@ BodyIndex body_ref(ReaderState& r, const Entry* e, const std::string& what);
 /// The required key `key` of `view`, a body name, into `field` (left as is when not read).
 void read_body(ReaderState& r, const MapView& view, const char* key, BodyIndex& field, const std::string& path);
 
+// ---- read_mesh.cpp -----------------------------------------------------------------------
+
+/// The `mesh:` of body `body` (an OBJ `file:` relative to the scenario, or inline `vertices:`
+/// and `triangles:`) into its shape and mesh_data.
+void read_mesh(ReaderState& r, const MapView& view, int body, const std::string& path);
+
 // ---- read_log.cpp ------------------------------------------------------------------------
 
 /// `log:` into t.base.log, giving every entry an id.

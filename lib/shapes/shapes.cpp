@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "math/overloaded.h"
+#include "shapes/mesh.h"
 
 namespace collide {
 
@@ -16,6 +17,7 @@ const char* shape_kind_name(ShapeKind kind) {
     case ShapeKind::triangle: return "triangle";
     case ShapeKind::hull: return "hull";
     case ShapeKind::plane: return "plane";
+    case ShapeKind::mesh: return "mesh";
     }
     return "shape";
 }
@@ -47,6 +49,7 @@ Vec3 centre_of(const Shape& shape) {
                                   return h.count > 0 ? sum / h.count : sum;
                               },
                               [](const Plane& p) { return p.normal * p.offset; },
+                              [](const Mesh& m) { return m.rotation * centre_of(m.data->bounds()) + m.position; },
                       },
                       shape);
 }
@@ -97,6 +100,7 @@ Aabb bounds_of(const Shape& shape) {
                         }
                         return out;
                     },
+                    [](const Mesh& m) { return transform_bounds(m.data->bounds(), m.rotation, m.position); },
             },
             shape);
 }
@@ -125,6 +129,9 @@ Shape translate(const Shape& shape, const Vec3& d) {
                               },
                               [&](const Plane& p) -> Shape {
                                   return Plane{p.normal, p.offset + dot(p.normal, d)};
+                              },
+                              [&](const Mesh& m) -> Shape {
+                                  return Mesh{m.data, m.rotation, m.position + d};
                               },
                       },
                       shape);
@@ -160,6 +167,9 @@ Shape place(const Shape& local, const Vec3& position, const Quat& rotation) {
                               [&](const Plane& p) -> Shape {
                                   const Vec3 n = r * p.normal;
                                   return Plane{n, p.offset + dot(n, position)};
+                              },
+                              [&](const Mesh& m) -> Shape {
+                                  return Mesh{m.data, r * m.rotation, at(m.position)};
                               },
                       },
                       local);
@@ -202,6 +212,19 @@ Vec3 support(const Shape& shape, const Vec3& d) {
                                   return h.points[best];
                               },
                               [&](const Plane& p) { return p.normal * p.offset; },
+                              [&](const Mesh& m) {
+                                  const Vec3 local = mul_transpose(m.rotation, d);
+                                  std::size_t best = 0;
+                                  double best_d = dot(m.data->vertices[0], local);
+                                  for (std::size_t i = 1; i < m.data->vertices.size(); ++i) {
+                                      const double v = dot(m.data->vertices[i], local);
+                                      if (v > best_d) {
+                                          best_d = v;
+                                          best = i;
+                                      }
+                                  }
+                                  return m.rotation * m.data->vertices[best] + m.position;
+                              },
                       },
                       shape);
 }

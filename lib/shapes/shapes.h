@@ -64,11 +64,23 @@ struct Plane {
     double offset = 0;    ///< signed distance of the surface from the origin along `normal` (m)
 };
 
+struct TriangleMesh; // shapes/mesh.h
+
+/// A triangle mesh (static level geometry): a non-owning handle onto immutable mesh data
+/// (shapes/mesh.h; owned by the body that holds it, BodyDef::mesh_data) and where it is placed:
+/// a mesh-frame point p is at rotation·p + position. Placing or moving a mesh only composes
+/// this transform; the data is never copied.
+struct Mesh {
+    const TriangleMesh* data = nullptr; ///< the triangles and their hierarchy (mesh frame); never null in a scenario
+    Mat3 rotation;                      ///< mesh frame → enclosing frame (identity by default)
+    Vec3 position;                      ///< where the mesh frame's origin is (m)
+};
+
 /// Any shape. The order is fixed: `index()` is a stable shape kind.
-using Shape = std::variant<Sphere, Aabb, Obb, Capsule, Triangle, Hull, Plane>;
+using Shape = std::variant<Sphere, Aabb, Obb, Capsule, Triangle, Hull, Plane, Mesh>;
 
 /// The shape kinds, in the variant's order.
-enum class ShapeKind : std::uint8_t { sphere, aabb, obb, capsule, triangle, hull, plane };
+enum class ShapeKind : std::uint8_t { sphere, aabb, obb, capsule, triangle, hull, plane, mesh };
 
 /// The kind of a shape.
 inline ShapeKind kind_of(const Shape& s) { return static_cast<ShapeKind>(s.index()); }
@@ -86,11 +98,11 @@ std::array<Vec3, 8> corners_of(const Obb& box);
 
 /// A representative centre of a shape (m): the centre of a sphere or box, the middle of a
 /// capsule's segment, a triangle's centroid, the mean of a hull's points, a plane's point
-/// nearest the origin.
+/// nearest the origin, the centre of a mesh's bounds.
 Vec3 centre_of(const Shape& shape);
 
 /// The tightest axis-aligned box around a shape (m). A plane's bounds are infinite on the axes
-/// it is not perpendicular to.
+/// it is not perpendicular to; a mesh's are its hierarchy's root box, turned and moved.
 Aabb bounds_of(const Shape& shape);
 
 /// The shape moved by `offset` (m) without turning.
@@ -104,6 +116,8 @@ Shape place(const Shape& local, const Vec3& position, const Quat& rotation);
 /// The point of the shape farthest along `direction` (any length, not zero): the support
 /// mapping GJK and EPA are built on. A plane has no support point and returns its point
 /// nearest the origin; callers never ask a plane (the dispatcher handles planes in closed form).
+/// A mesh returns its farthest vertex (its convex hull's support point; O(vertices)): the mesh
+/// queries never ask, they work triangle by triangle.
 Vec3 support(const Shape& shape, const Vec3& direction);
 
 } // namespace collide

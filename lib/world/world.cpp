@@ -315,7 +315,11 @@ void World::cast_step(double h, double start) {
         PairHit best_hit;
         for (std::size_t k = 0; k < pairs_.size(); ++k) {
             const StepPair& p = pairs_[k];
-            if (!p.swept || resting_[k] || body(p.i).ground == p.j || body(p.j).ground == p.i) continue;
+            // A body is not cast against its ground, but a mesh ground is a whole level: its walls too.
+            const bool on_ground = body(p.i).ground == p.j || body(p.j).ground == p.i;
+            if (!p.swept || resting_[k] ||
+                (on_ground && !std::holds_alternative<Mesh>(placed(p.i)) && !std::holds_alternative<Mesh>(placed(p.j))))
+                continue;
             if (!bounds_near(cast_bounds_[static_cast<std::size_t>(p.i)], cast_bounds_[static_cast<std::size_t>(p.j)],
                              kCastBoundsMargin))
                 continue;

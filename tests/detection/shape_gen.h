@@ -52,7 +52,8 @@ public:
         case ShapeKind::capsule: return capsule();
         case ShapeKind::triangle: return triangle();
         case ShapeKind::hull: return hull();
-        case ShapeKind::plane: break;
+        case ShapeKind::plane:
+        case ShapeKind::mesh: break;
         }
         return Plane{normalize(point(1.0)), uniform(-0.5, 0.5)};
     }

@@ -104,9 +104,12 @@ std::vector<double> numbers_of(const Scenario& s) {
                         add(out, shape.c);
                     } else if constexpr (std::is_same_v<S, Hull>) {
                         for (int i = 0; i < shape.count; ++i) add(out, shape.points[static_cast<std::size_t>(i)]);
-                    } else {
+                    } else if constexpr (std::is_same_v<S, Plane>) {
                         add(out, shape.normal);
                         out.push_back(shape.offset);
+                    } else { // a mesh: its placement (its triangles are shared, never written by params)
+                        add(out, shape.position);
+                        for (const Vec3& col : shape.rotation.col) add(out, col);
                     }
                 },
                 b.shape);
