@@ -47,7 +47,7 @@ std::string trace_csv(const Scenario& scenario, const Recording& rec) {
         const auto states = rec.at(k);
         for (std::size_t i = 0; i < states.size(); ++i) {
             const BodyState& b = states[i];
-            const Quat& q = scenario.bodies[i].rotation;
+            const Quat& q = b.rotation; // the world's: a turning kinematic body's changes
             text += fmt::format("{},{},state,{},,{},{},{},{},{},{},{},{},{},{},,,,\n", frame, num(rec.times[k]),
                                 scenario.bodies[i].name, num(b.position.x), num(b.position.y), num(b.position.z),
                                 num(b.velocity.x), num(b.velocity.y), num(b.velocity.z), num(q.w), num(q.x), num(q.y),
