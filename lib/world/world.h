@@ -295,6 +295,7 @@ private:
     double time_to_stop(const StepBody& b, const Vec3& a) const;
     void stop_sliding(StepBody& b);
     void advance_body(int index, double tau, const Vec3& a);
+    static void turn_body(StepBody& b, double tau);
     void ground_at_start();
     Vec3 motion_accel(const StepBody& b) const;
     void move(int index, double tau);
