@@ -199,3 +199,27 @@ TEST_CASE("a kinematic wall moving into a character pushes it as a static wall w
     CHECK(world.state(2).position.x - 0.3 == Approx(world.state(1).position.x - 1.3 + kSkin).margin(1e-6));
     CHECK(world.state(2).position.x == Approx(1.0 + kSkin).margin(1e-6));
 }
+
+TEST_CASE("a character standing on a turntable is carried round with it", "[world][kinematic]") {
+    // A turntable turning about +y at 0.5 rad/s (its axis through its position, the origin);
+    // the character stands 2 m from the axis. Each step adds the table's velocity at its foot,
+    // ω × (foot − axis): after 1 s it has gone round by ω·t = 0.5 rad (60 steps of
+    // atan(ω·dt) each, 0.5 − 6e-6 rad) and its distance from the axis has grown by the explicit
+    // step's factor √(1 + (ω·dt)²) per step, 60·(ω·dt)²/2 ≈ 0.2 % in all.
+    WorldDef w = flat(60, 1, Detection::discrete);
+    w.gravity = {0, -9.81, 0};
+    BodyDef table = platform({});
+    table.shape = Aabb{{-5, -0.5, -5}, {5, 0, 5}};
+    table.angular_velocity = {0, 0.5, 0};
+    BodyDef c = walker({});
+    c.position = {2, kSkin, 0};
+    World world;
+    const std::vector<BodyDef> bodies{table, c};
+    world.reset(w, bodies);
+    while (world.frames_stepped() < world.def().frames) world.step_frame();
+    const Vec3 p = world.state(1).position;
+    const double angle = std::atan2(-p.z, p.x); // turning about +y takes +x towards −z
+    CHECK(angle == Approx(60 * std::atan(0.5 / 60)).margin(1e-9));
+    CHECK(std::hypot(p.x, p.z) == Approx(2 * std::pow(1 + (0.5 / 60) * (0.5 / 60), 30)).epsilon(1e-9));
+    CHECK(p.y == Approx(kSkin).margin(1e-6));
+}
