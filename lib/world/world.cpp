@@ -373,10 +373,11 @@ void World::cast_step(double h, double start) {
     }
 }
 
-/// A body others can rest on: static, kinematic, or itself resting on something.
+/// A body others can rest on: static, kinematic (but not turning: resting follows a ground's
+/// velocity, not its turning), or itself resting on something.
 inline bool World::is_base(int index) const {
     const StepBody& b = bodies_[static_cast<std::size_t>(index)];
-    return b.is_static || b.kinematic || b.ground >= 0;
+    return b.is_static || (b.kinematic && !b.turning) || b.ground >= 0;
 }
 
 /// After a swept touch of i and j (normal n from i to j): a free dynamic body against a

@@ -20,7 +20,8 @@
 /// - **Kinematic bodies** move at their velocity (and turn at ω), never pushed by contacts or
 ///   gravity: to every other body they are a static body that moves. A response against one
 ///   uses its surface velocity at the contact point, v + ω × (p − position), with p the other
-///   body's point deepest towards it (its support point along the contact normal).
+///   body's point deepest towards it (its support point along the contact normal). A dynamic
+///   body never rests (below) on a turning body: the discrete pass keeps it on top.
 /// - **Discrete detection** (after every step, for every pair i < j in index order that is not
 ///   two static bodies; repeated up to kDiscretePasses passes while a pass still finds an
 ///   overlap, for stacks): q = contact(body i, body j). When they overlap (normal n from i to
