@@ -59,7 +59,7 @@ struct BodyDef {
                                                    ///< shared by every copy of the body, null for other shapes
     Vec3 position;                                 ///< world position of the local origin at t = 0 (m)
     Vec3 velocity;                                 ///< initial velocity (m/s)
-    Quat rotation;                                 ///< orientation (fixed: bodies translate without turning)
+    Quat rotation;                                 ///< orientation at t = 0 (fixed, but for a kinematic body's angular_velocity)
     double restitution = 0; ///< bounciness in [0, 1]; a pair combines its two by world.restitution_combine
     double friction = 0;    ///< Coulomb μ ≥ 0 (per_contact: share of the sliding speed removed
                             ///< per contact, in [0, 1]); a pair combines its two by world.friction_combine
@@ -67,6 +67,8 @@ struct BodyDef {
     bool is_static = false; ///< never moves; infinite mass
     bool kinematic = false; ///< moved by its velocity only, never by contacts or gravity;
                             ///< pushes and carries others as a static body would
+    Vec3 angular_velocity;  ///< kinematic bodies only: constant ω (rad/s, world frame) turning the
+                            ///< body about its position: rotation(t) = exp(ω·t)·rotation
     bool ccd = false;       ///< swept detection for this body even when the world is discrete
     bool speculative =
             false;           ///< speculative contacts for this body (`ccd: speculative`) whatever the world's detection

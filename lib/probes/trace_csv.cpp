@@ -17,7 +17,7 @@ void append_trace_states(std::string& out, const Scenario& scenario, int frame, 
                          std::span<const BodyState> bodies) {
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const BodyState& b = bodies[i];
-        const Quat& q = scenario.bodies[i].rotation;
+        const Quat& q = b.rotation; // the world's: a turning kinematic body's changes
         fmt::format_to(std::back_inserter(out), "{},{},state,{},,{},{},{},{},{},{},{},{},{},{},,,,\n", frame, time,
                        scenario.bodies[i].name, b.position.x, b.position.y, b.position.z, b.velocity.x, b.velocity.y,
                        b.velocity.z, q.w, q.x, q.y, q.z);

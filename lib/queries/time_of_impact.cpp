@@ -156,8 +156,11 @@ Toi time_of_impact(const Shape& a, const Motion& ma, const Shape& b, const Motio
     }
     const Vec3 v0 = mb.velocity - ma.velocity;
     const Vec3 acc = mb.acceleration - ma.acceleration;
+    Shape at_a, at_b; // the shapes at time t, written in place (no whole-variant copies)
     auto separation_at = [&](double t) {
-        return signed_separation(translate(a, offset_at(ma, t)), translate(b, offset_at(mb, t)));
+        translate_into(at_a, a, offset_at(ma, t));
+        translate_into(at_b, b, offset_at(mb, t));
+        return signed_separation(at_a, at_b);
     };
     Toi out;
     SignedSeparation s = separation_at(0);
@@ -191,6 +194,80 @@ Toi time_of_impact(const Shape& a, const Motion& ma, const Shape& b, const Motio
             return out;
         }
         const auto tau = first_root(s.distance, dot(v0 + acc * t, s.normal), dot(acc, s.normal), t_max - t);
+        if (!tau) return out; // miss
+        t += *tau;
+        s = separation_at(t);
+    }
+    out.status = ToiStatus::hit;
+    out.time = t;
+    out.normal = s.normal;
+    return out;
+}
+
+namespace {
+
+/// Steps of conservative advancement against a turning body before giving up (the bound on its
+/// speed is loose where the touch is near its turning point, so it needs more than kToiMaxIterations).
+constexpr int kTurningMaxIterations = 2000;
+
+Quat spin(const Vec3& w, double t) { return spin_rotation(w, t); }
+
+} // namespace
+
+Quat spin_rotation(const Vec3& w, double t) {
+    const double rate = length(w);
+    if (!(rate > 0)) return Quat{};
+    const double half = 0.5 * rate * t;
+    const Vec3 axis = w / rate;
+    const double s = std::sin(half);
+    return {std::cos(half), axis.x * s, axis.y * s, axis.z * s};
+}
+
+Shape turned_at(const Shape& shape, const TurningMotion& motion, double t) {
+    // Rotate about the origin's start, then carry the origin: p → o(t) + R·(p − o(0)).
+    Shape out;
+    place_into(out, translate(shape, motion.origin * -1.0), motion.origin + motion.velocity * t,
+               spin(motion.angular_velocity, t));
+    return out;
+}
+
+Toi time_of_impact_turning(const Shape& a, const TurningMotion& ma, const Shape& b, const Motion& mb, double t_max,
+                           double tolerance) {
+    Toi out;
+    const double reach = length(ma.angular_velocity) * max_distance_from(a, ma.origin); // fastest spin speed (m/s)
+    Shape local_a;                                                                      // A about its turning point
+    translate_into(local_a, a, ma.origin * -1.0);
+    Shape at_a, at_b;
+    auto separation_at = [&](double t) {
+        place_into(at_a, local_a, ma.origin + ma.velocity * t, spin(ma.angular_velocity, t));
+        translate_into(at_b, b, offset_at(mb, t));
+        return signed_separation(at_a, at_b);
+    };
+    SignedSeparation s = separation_at(0);
+    if (!s.supported) {
+        out.status = ToiStatus::unsupported;
+        return out;
+    }
+    if (s.distance < -tolerance) {
+        out.status = ToiStatus::started_inside;
+        return out;
+    }
+    if (s.distance <= tolerance) {
+        // B's point nearest A, and A's surface velocity there.
+        const Vec3 p = std::holds_alternative<Plane>(b) ? Vec3{} : support(b, s.normal * -1.0);
+        const Vec3 surface = ma.velocity + cross(ma.angular_velocity, p - ma.origin);
+        if (dot(mb.velocity - surface, s.normal) < 0) {
+            out.status = ToiStatus::hit;
+            out.normal = s.normal;
+        }
+        return out;
+    }
+    double t = 0;
+    for (int iteration = 0; iteration < kTurningMaxIterations; ++iteration) {
+        if (s.distance <= tolerance) break;
+        const Vec3 vb = mb.velocity + mb.acceleration * t;
+        const auto tau = first_root(s.distance, dot(vb - ma.velocity, s.normal) - reach, dot(mb.acceleration, s.normal),
+                                    t_max - t);
         if (!tau) return out; // miss
         t += *tau;
         s = separation_at(t);

@@ -41,4 +41,41 @@ struct Toi {
 Toi time_of_impact(const Shape& a, const Motion& ma, const Shape& b, const Motion& mb, double t_max,
                    double tolerance = 1e-10);
 
+/// A body turning at a constant angular velocity about a point that moves in a straight line:
+/// at time t its points are o(t) + R(t)·(p − o(0)), with o(t) = origin + velocity·t and R(t) the
+/// rotation by angle |ω|·t about ω (world frame).
+struct TurningMotion {
+    Vec3 origin;           ///< the point it turns about, at t = 0 (m, world frame)
+    Vec3 velocity;         ///< velocity of that point (m/s)
+    Vec3 angular_velocity; ///< ω (rad/s, world frame; right-hand rule)
+};
+
+/// The rotation by angle |ω|·t about ω (a unit quaternion, exact: no integration drift).
+Quat spin_rotation(const Vec3& angular_velocity, double t);
+
+/// The shape `shape` (world frame, at t = 0) carried by `motion` to time `t` (s).
+Shape turned_at(const Shape& shape, const TurningMotion& motion, double t);
+
+/// When shape A turning by `ma` first touches shape B translating by `mb`, within [0, t_max] s;
+/// the normal is from A to B. Conservative advancement (Mirtich 1996, section 2.3.2; Box2D's
+/// b2TimeOfImpact and Jolt's CastShape use the same bound): at a time t with gap d > 0 and
+/// normal n, no point of A moves along n faster than v_A·n + |ω|·ρ_max (ρ_max: the farthest
+/// point of A from its turning point) and no point of B comes back faster than its own
+/// translation, so the gap is at least
+///     g(τ) = d + ((v_B(t) − v_A)·n − |ω|·ρ_max)·τ + ½(a_B·n)·τ²
+/// and stepping to g's first root can never pass the first touch:
+///     t ← 0
+///     repeat: (d, n) ← signed separation of A(t), B(t)
+///             d ≤ tolerance: hit at t
+///             τ ← first root of g in (0, t_max − t]; none: miss
+///             t ← t + τ
+/// The steps shrink with the gap (linearly: by the share of the bound the real closing speed
+/// is), so `tolerance` (m) is reached in a bounded number of steps; the time is then within
+/// tolerance / closing speed of the touch. Starting states: overlapping deeper than tolerance
+/// → started_inside; touching and approaching (B's velocity relative to A's surface velocity
+/// at B's point nearest A, along n, < 0) → hit at 0; touching and not approaching → miss (the
+/// caller's discrete pass resolves a contact that stays).
+Toi time_of_impact_turning(const Shape& a, const TurningMotion& ma, const Shape& b, const Motion& mb, double t_max,
+                           double tolerance = 1e-10);
+
 } // namespace collide

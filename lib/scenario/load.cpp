@@ -24,6 +24,9 @@ struct EvaluatorData {
     std::unique_ptr<double[]> params;                 // the values the parsers' variables point at
     std::vector<double> slots;                        // Expr results and constant Op inputs
     std::vector<std::unique_ptr<mu::Parser>> parsers; // one per Expr; null when the Expr is a bare $name
+    const Scenario* filled = nullptr;                 // the Scenario the last successful instantiate filled
+    const BodyDef* filled_bodies = nullptr;           // … and its bodies' storage then (a new Scenario at
+                                                      // the same address has other storage, or none)
 };
 
 std::string number_text(double value) { return fmt::format("{}", value); }
@@ -176,7 +179,11 @@ void ScenarioTemplate::instantiate(std::span<const double> params, Evaluator& ev
                            "expected " + std::to_string(t.param_names.size()) + " param values, got " +
                                    std::to_string(params.size())}});
     EvaluatorData& ev = *evaluator.data_;
-    out = t.base;
+    // Everything a param can change is written by the ops below; the rest is the base's. So a
+    // Scenario this evaluator filled last time needs no copy of the base (its bodies' shapes,
+    // names and log entries are what made a sweep cell slow), only the ops replayed.
+    if (ev.filled != &out || ev.filled_bodies != out.bodies.data() || out.bodies.empty()) out = t.base;
+    ev.filled = nullptr; // until this call succeeds
     for (std::size_t i = 0; i < params.size(); ++i) {
         ev.params[i] = params[i];
         out.params[i].second = params[i];
@@ -204,6 +211,8 @@ void ScenarioTemplate::instantiate(std::span<const double> params, Evaluator& ev
     if (!errors.empty()) throw InputError(std::move(errors));
     detail::run_ops(t, ev.slots.data(), out, &errors);
     if (!errors.empty()) throw InputError(std::move(errors));
+    ev.filled = &out;
+    ev.filled_bodies = out.bodies.data();
 }
 
 // ---- loading ---------------------------------------------------------------------------------

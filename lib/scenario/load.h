@@ -63,7 +63,9 @@ public:
 
     /// Fills `out` with the scenario for these param values (one per param, in file order).
     /// Reuses `out`'s storage: once `out` has been filled from this template, a call allocates
-    /// nothing unless it throws. Throws InputError, with the mark of each offending
+    /// nothing unless it throws. When `evaluator` last filled this same `out` (and did not
+    /// throw), only the values params reach (and the params) are rewritten: whatever else the
+    /// caller changed in `out` since stays changed. Throws InputError, with the mark of each offending
     /// expression, when a value is invalid after substitution (negative radius, NaN, rate 0, …).
     void instantiate(std::span<const double> params, Evaluator& evaluator, Scenario& out) const;
 

@@ -182,7 +182,7 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
             read_map(r.problems, n, path, name_mark,
                      {"sphere",    "box",      "capsule",   "triangle",    "hull",        "plane",         "mesh",
                       "position",  "velocity", "rotation",  "restitution", "friction",    "mass",          "static",
-                      "kinematic", "ccd",      "character", "slope_limit", "step_height", "snap_distance", "trigger"});
+                      "kinematic", "ccd",      "character", "slope_limit", "step_height", "snap_distance", "trigger", "angular_velocity"});
     if (!view) return;
     const Entry* shape = nullptr;
     for (const Entry& entry : view->entries) {
@@ -228,6 +228,12 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     if (b.kinematic && b.character)
         r.problems.error(view->find("character")->key_mark,
                          path + ": a character is moved by its controller, so it cannot be kinematic too");
+    if (const Entry* w = view->find("angular_velocity")) {
+        num.read_vec(w, {&BodyDef::angular_velocity, index}, path + ".angular_velocity");
+        if (!b.kinematic)
+            r.problems.error(w->key_mark,
+                             path + ": angular_velocity turns kinematic bodies only (add kinematic: true)");
+    }
     if (shape && shape->key == "plane" && !b.is_static)
         r.problems.error(shape->key_mark, path + ": a plane is infinite, so it must be static (add static: true)");
     if (shape && shape->key == "mesh" && !b.is_static)

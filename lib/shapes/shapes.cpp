@@ -1,7 +1,9 @@
 #include "shapes/shapes.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "math/overloaded.h"
 #include "shapes/mesh.h"
@@ -173,6 +175,137 @@ Shape place(const Shape& local, const Vec3& position, const Quat& rotation) {
                               },
                       },
                       local);
+}
+
+namespace {
+
+/// The alternative T of `out`, made the active one if it is not (its old value is not kept).
+template <typename T> T& alternative(Shape& out) {
+    if (auto* held = std::get_if<T>(&out)) return *held;
+    return out.emplace<T>();
+}
+
+} // namespace
+
+void assign_shape(Shape& out, const Shape& shape) {
+    std::visit(
+            [&](const auto& s) {
+                using T = std::decay_t<decltype(s)>;
+                if constexpr (std::is_same_v<T, Hull>) {
+                    Hull& o = alternative<Hull>(out);
+                    o.count = s.count;
+                    for (int i = 0; i < s.count; ++i)
+                        o.points[static_cast<std::size_t>(i)] = s.points[static_cast<std::size_t>(i)];
+                } else {
+                    alternative<T>(out) = s;
+                }
+            },
+            shape);
+}
+
+void translate_into(Shape& out, const Shape& shape, const Vec3& d) {
+    std::visit(Overloaded{
+                       [&](const Sphere& s) {
+                           alternative<Sphere>(out) = Sphere{s.centre + d, s.radius};
+                       },
+                       [&](const Aabb& b) {
+                           alternative<Aabb>(out) = Aabb{b.min + d, b.max + d};
+                       },
+                       [&](const Obb& b) {
+                           alternative<Obb>(out) = Obb{b.centre + d, b.axes, b.half};
+                       },
+                       [&](const Capsule& c) {
+                           alternative<Capsule>(out) = Capsule{c.a + d, c.b + d, c.radius};
+                       },
+                       [&](const Triangle& t) {
+                           alternative<Triangle>(out) = Triangle{t.a + d, t.b + d, t.c + d};
+                       },
+                       [&](const Hull& h) {
+                           Hull& o = alternative<Hull>(out);
+                           o.count = h.count;
+                           for (int i = 0; i < h.count; ++i)
+                               o.points[static_cast<std::size_t>(i)] = h.points[static_cast<std::size_t>(i)] + d;
+                       },
+                       [&](const Plane& p) {
+                           alternative<Plane>(out) = Plane{p.normal, p.offset + dot(p.normal, d)};
+                       },
+                       [&](const Mesh& m) {
+                           alternative<Mesh>(out) = Mesh{m.data, m.rotation, m.position + d};
+                       },
+               },
+               shape);
+}
+
+void place_into(Shape& out, const Shape& local, const Vec3& position, const Quat& rotation) {
+    if (rotation == Quat{}) {
+        translate_into(out, local, position);
+        return;
+    }
+    const Mat3 r = to_mat3(rotation);
+    auto at = [&](const Vec3& p) { return r * p + position; };
+    std::visit(Overloaded{
+                       [&](const Sphere& s) {
+                           alternative<Sphere>(out) = Sphere{at(s.centre), s.radius};
+                       },
+                       [&](const Aabb& b) {
+                           alternative<Obb>(out) = Obb{at(centre_of(b)), r, half_of(b)};
+                       },
+                       [&](const Obb& b) {
+                           alternative<Obb>(out) = Obb{at(b.centre), r * b.axes, b.half};
+                       },
+                       [&](const Capsule& c) {
+                           alternative<Capsule>(out) = Capsule{at(c.a), at(c.b), c.radius};
+                       },
+                       [&](const Triangle& t) {
+                           alternative<Triangle>(out) = Triangle{at(t.a), at(t.b), at(t.c)};
+                       },
+                       [&](const Hull& h) {
+                           Hull& o = alternative<Hull>(out);
+                           o.count = h.count;
+                           for (int i = 0; i < h.count; ++i)
+                               o.points[static_cast<std::size_t>(i)] = at(h.points[static_cast<std::size_t>(i)]);
+                       },
+                       [&](const Plane& p) {
+                           const Vec3 n = r * p.normal;
+                           alternative<Plane>(out) = Plane{n, p.offset + dot(n, position)};
+                       },
+                       [&](const Mesh& m) {
+                           alternative<Mesh>(out) = Mesh{m.data, r * m.rotation, at(m.position)};
+                       },
+               },
+               local);
+}
+
+double max_distance_from(const Shape& shape, const Vec3& q) {
+    auto far = [&](const Vec3& p) { return length(p - q); };
+    const auto box_reach = [&](const Aabb& b) {
+        const Vec3 e{std::max(std::fabs(b.min.x - q.x), std::fabs(b.max.x - q.x)),
+                     std::max(std::fabs(b.min.y - q.y), std::fabs(b.max.y - q.y)),
+                     std::max(std::fabs(b.min.z - q.z), std::fabs(b.max.z - q.z))};
+        return length(e);
+    };
+    return std::visit(Overloaded{
+                              [&](const Sphere& s) { return far(s.centre) + s.radius; },
+                              [&](const Aabb& b) { return box_reach(b); },
+                              [&](const Obb& b) {
+                                  double best = 0;
+                                  for (const Vec3& c : corners_of(b)) best = std::max(best, far(c));
+                                  return best;
+                              },
+                              [&](const Capsule& c) { return std::max(far(c.a), far(c.b)) + c.radius; },
+                              [&](const Triangle& t) {
+                                  return std::max({far(t.a), far(t.b), far(t.c)});
+                              },
+                              [&](const Hull& h) {
+                                  double best = 0;
+                                  for (int i = 0; i < h.count; ++i)
+                                      best = std::max(best, far(h.points[static_cast<std::size_t>(i)]));
+                                  return best;
+                              },
+                              [](const Plane&) { return std::numeric_limits<double>::infinity(); },
+                              [&](const Mesh& m) { return box_reach(bounds_of(Shape{m})); }, // its bounds' corners
+                      },
+                      shape);
 }
 
 Vec3 support(const Shape& shape, const Vec3& d) {

@@ -113,6 +113,21 @@ Shape translate(const Shape& shape, const Vec3& offset);
 /// with the identity rotation every shape keeps its kind.
 Shape place(const Shape& local, const Vec3& position, const Quat& rotation);
 
+/// Sets `out` to `shape`, writing only the alternative `shape` holds (a hull's used points
+/// only), not the whole variant: `out = shape` copies every byte of the largest alternative.
+void assign_shape(Shape& out, const Shape& shape);
+
+/// Sets `out` to translate(shape, offset) (m), writing only the alternative it holds.
+void translate_into(Shape& out, const Shape& shape, const Vec3& offset);
+
+/// Sets `out` to place(local, position, rotation), writing only the alternative it holds.
+void place_into(Shape& out, const Shape& local, const Vec3& position, const Quat& rotation);
+
+/// The largest distance (m) from `point` to any point of a bounded shape: how far a point of
+/// it can be from `point`, e.g. the radius of the ball a shape turning about `point` sweeps.
+/// Infinity for a plane; for a mesh, the farthest corner of its bounds (an upper bound).
+double max_distance_from(const Shape& shape, const Vec3& point);
+
 /// The point of the shape farthest along `direction` (any length, not zero): the support
 /// mapping GJK and EPA are built on. A plane has no support point and returns its point
 /// nearest the origin; callers never ask a plane (the dispatcher handles planes in closed form).

@@ -47,10 +47,11 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     up_ = g > 0 ? def_.gravity * (-1.0 / g) : Vec3{0, 1, 0};
     bounce_speed_ = std::max(def_.rest_speed, g * def_.dt);
     has_characters_ = false;
+    any_turning_ = false;
     for (std::size_t i = 0; i < n; ++i) {
         const BodyDef& d = defs[i];
         StepBody& b = bodies_[i];
-        b.base = place(d.shape, Vec3{}, d.rotation);
+        place_into(b.base, d.shape, Vec3{}, d.rotation);
         b.base_bounds = bounds_of(b.base);
         b.position = d.position;
         b.is_static = d.is_static;
@@ -79,7 +80,17 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.floor_height = dot(b.position, up_);
         b.dirty = true;
         b.ground = -1;
+        b.floor_body = -1;
+        b.rotation0 = b.rotation = d.rotation;
+        b.turning = b.kinematic && !(d.angular_velocity == Vec3{});
+        if (b.turning) {
+            b.omega = d.angular_velocity;
+            b.spin_time = 0;
+            b.spin_radius = max_distance_from(b.base, Vec3{});
+            assign_shape(b.local, d.shape);
+        }
         has_characters_ = has_characters_ || b.character;
+        any_turning_ = any_turning_ || b.turning;
     }
     pairs_.clear();
     any_swept_pair_ = false;
@@ -203,7 +214,7 @@ inline void World::stop_sliding(StepBody& b) {
 inline Vec3 World::motion_accel(const StepBody& b) const { return exact_ ? grounded_accel(b) : Vec3{}; }
 
 bool World::no_pair_can_meet() const {
-    if (has_characters_) return false;
+    if (has_characters_ || any_turning_) return false; // a turning body's bounds change
     for (const StepPair& p : pairs_) {
         const StepBody& a = bodies_[static_cast<std::size_t>(p.i)];
         const StepBody& b = bodies_[static_cast<std::size_t>(p.j)];
@@ -236,7 +247,8 @@ void World::step_frame() {
     frames_stepped_ = k + 1;
     if (!(wanted_ & kOnFrame)) return;
     states_.resize(bodies_.size());
-    for (std::size_t i = 0; i < bodies_.size(); ++i) states_[i] = BodyState{bodies_[i].position, bodies_[i].velocity};
+    for (std::size_t i = 0; i < bodies_.size(); ++i)
+        states_[i] = BodyState{bodies_[i].position, bodies_[i].velocity, bodies_[i].rotation};
     for (const Listener& l : listeners_)
         if (l.events & kOnFrame) l.observer->on_frame(*this, k, frame_time_);
 }
@@ -247,7 +259,7 @@ void World::step_frame() {
     StepBody& b = body(index);
     if (b.is_static || tau <= 0) return;
     Vec3 a = motion_accel(b);
-    if (b.velocity == Vec3{} && a == Vec3{}) return;
+    if (b.velocity == Vec3{} && a == Vec3{} && !b.turning) return;
     if (b.ground >= 0 && exact_) {
         // Kinetic friction may stop the slide inside this move: move to that moment, stop,
         // then let static friction decide the rest.
@@ -264,12 +276,23 @@ void World::step_frame() {
 }
 
 /// Moves body `index` for `tau` s with constant acceleration `a` (m/s²), telling observers.
-inline void World::advance_body(int index, double tau, const Vec3& a) {
+[[gnu::always_inline]] inline void World::advance_body(int index, double tau, const Vec3& a) {
     StepBody& b = body(index);
     if (wanted_ & kOnMove) tell_move(index, tau, a);
     b.position += b.velocity * tau + a * (0.5 * tau * tau);
     b.velocity += a * tau;
     b.dirty = true;
+    if (b.turning) [[unlikely]]
+        turn_body(b, tau);
+}
+
+/// Turns a turning kinematic body on by `tau` s: its rotation exp(ω·t)·q0 at its new time, and
+/// its shape placed anew from the local shape (out of line: the common move stays small).
+[[gnu::noinline]] void World::turn_body(StepBody& b, double tau) {
+    b.spin_time += tau;
+    b.rotation = spin_rotation(b.omega, b.spin_time) * b.rotation0;
+    place_into(b.base, b.local, Vec3{}, b.rotation);
+    b.base_bounds = bounds_of(b.base);
 }
 
 [[gnu::always_inline]] inline void World::move_all(double tau) {
@@ -285,6 +308,7 @@ inline void World::advance_body(int index, double tau, const Vec3& a) {
         if (b.character) {
             b.fall += def_.gravity * h;
             b.velocity = b.desired + b.fall;
+            if (b.floor_body >= 0) b.velocity += carried_velocity(b);
         } else if (!exact_) {
             const double stop = time_to_stop(b, grounded_accel(b));
             if (stop < h) { // friction stops the slide within the kick
@@ -339,7 +363,7 @@ void World::cast_step(double h, double start) {
         remaining -= tau;
         const StepPair& p = pairs_[static_cast<std::size_t>(best)];
         const Vec3 n = best_hit.normal;
-        if (dot(body(p.j).velocity - body(p.i).velocity, n) >= 0) {
+        if (dot(relative_velocity(p.i, p.j, n), n) >= 0) {
             resting_[static_cast<std::size_t>(best)] = 1; // touching without approaching
             try_ground(p.i, p.j, n);
             continue;
@@ -355,10 +379,11 @@ void World::cast_step(double h, double start) {
     }
 }
 
-/// A body others can rest on: static, kinematic, or itself resting on something.
+/// A body others can rest on: static, kinematic (but not turning: resting follows a ground's
+/// velocity, not its turning), or itself resting on something.
 inline bool World::is_base(int index) const {
     const StepBody& b = bodies_[static_cast<std::size_t>(index)];
-    return b.is_static || b.kinematic || b.ground >= 0;
+    return b.is_static || (b.kinematic && !b.turning) || b.ground >= 0;
 }
 
 /// After a swept touch of i and j (normal n from i to j): a free dynamic body against a
@@ -401,6 +426,10 @@ inline void World::update_cast_bounds(double span) {
     for (std::size_t i = 0; i < bodies_.size(); ++i) {
         const StepBody& b = bodies_[i];
         Aabb box = bounds(static_cast<int>(i));
+        if (b.turning) { // whatever way it turns, it stays within its spin radius of its origin
+            const Vec3 r{b.spin_radius, b.spin_radius, b.spin_radius};
+            box = Aabb{b.position - r, b.position + r};
+        }
         if (!b.is_static) {
             const Vec3 a = motion_accel(b);
             Vec3 lo, hi;
@@ -432,6 +461,16 @@ inline std::optional<World::PairHit> World::pair_impact(const StepPair& p, doubl
     const Vec3 aa = motion_accel(a), ab = motion_accel(b);
     const Shape& sa = placed(p.i);
     const Shape& sb = placed(p.j);
+    if (a.turning || b.turning) { // conservative advancement; only one of them turns (both: neither responds)
+        const bool first = a.turning;
+        const StepBody& spinner = first ? a : b;
+        const StepBody& other = first ? b : a;
+        const Toi toi = time_of_impact_turning(first ? sa : sb,
+                                               TurningMotion{spinner.position, spinner.velocity, spinner.omega},
+                                               first ? sb : sa, Motion{other.velocity, first ? ab : aa}, span);
+        if (toi.status != ToiStatus::hit) return std::nullopt;
+        return PairHit{toi.time, first ? toi.normal : toi.normal * -1.0};
+    }
     if (aa == ab) {
         // Straight relative motion: closed-form sphere casts against what it meets.
         if (const auto* s = std::get_if<Sphere>(&sa)) {
@@ -474,13 +513,39 @@ inline std::optional<World::PairHit> World::cast_sphere_shape(const Sphere& s, c
 
 // ---- responses -----------------------------------------------------------------------
 
+/// Body `index`'s velocity at the contact with `other` (n: the contact normal pointing from
+/// `index` to `other`): its velocity, plus ω × (p − position) for a turning body, with p the
+/// other's point deepest towards it.
+inline Vec3 World::surface_velocity(int index, int other, const Vec3& n) const {
+    const StepBody& b = bodies_[static_cast<std::size_t>(index)];
+    if (!b.turning) return b.velocity;
+    const Vec3 p = support(placed(other), n * -1.0);
+    return b.velocity + cross(b.omega, p - b.position);
+}
+
+/// The velocity of j relative to i at their contact (normal n from i to j).
+inline Vec3 World::relative_velocity(int i, int j, const Vec3& n) const {
+    return surface_velocity(j, i, n * -1.0) - surface_velocity(i, j, n);
+}
+
+/// What character `c` standing on a kinematic body gets from it: that body's velocity at the
+/// character's foot (its lowest point along −up); nothing when the body under it is not kinematic.
+inline Vec3 World::carried_velocity(const StepBody& c) const {
+    const StepBody& under = bodies_[static_cast<std::size_t>(c.floor_body)];
+    if (!under.kinematic) return Vec3{};
+    if (!under.turning) return under.velocity;
+    const Vec3 foot = support(translate(c.base, c.position), up_ * -1.0);
+    return under.velocity + cross(under.omega, foot - under.position);
+}
+
 /// Velocities of an approaching pair after the response, shared by inverse mass.
 inline void World::respond_pair(int i, int j, const Vec3& n, const double* approach) {
     StepBody& a = body(i);
     StepBody& b = body(j);
     const double wa = a.inv_mass, wb = b.inv_mass;
     if (wa + wb <= 0) return;
-    const Vec3 actual = b.velocity - a.velocity;
+    const Vec3 sa = surface_velocity(i, j, n), sb = surface_velocity(j, i, n * -1.0);
+    const Vec3 actual = sb - sa;
     // A speculative arrival responds as the impact it stood for: at its approach speed.
     const Vec3 rel = approach ? actual + n * (*approach - dot(actual, n)) : actual;
     if (dot(rel, n) >= 0) return;
@@ -490,9 +555,9 @@ inline void World::respond_pair(int i, int j, const Vec3& n, const double* appro
                                                                      : respond_velocity(rel, n, e, f);
     const Vec3 va = a.velocity, vb = b.velocity;
     if (wa == 0) {
-        b.velocity = a.velocity + after;
+        b.velocity = sa + after;
     } else if (wb == 0) {
-        a.velocity = b.velocity - after;
+        a.velocity = sb - after;
     } else {
         const Vec3 change = after - actual;
         const double total = wa + wb;
@@ -514,6 +579,7 @@ void World::speculate(double h) {
     update_cast_bounds(h);
     for (StepPair& p : pairs_) {
         if (!p.speculative || body(p.i).ground == p.j || body(p.j).ground == p.i) continue;
+        if (body(p.i).turning || body(p.j).turning) continue; // not straight: the discrete pass takes it
         if (!bounds_near(cast_bounds_[static_cast<std::size_t>(p.i)], cast_bounds_[static_cast<std::size_t>(p.j)],
                          def_.skin))
             continue;
@@ -555,7 +621,7 @@ inline void World::zero_approach(int i, int j, const Vec3& n) {
     StepBody& a = body(i);
     StepBody& b = body(j);
     const double wa = a.inv_mass, wb = b.inv_mass;
-    const double amount = dot(b.velocity - a.velocity, n);
+    const double amount = dot(relative_velocity(i, j, n), n);
     if (amount >= 0 || wa + wb <= 0) return;
     const Vec3 change = n * (-amount);
     a.velocity -= change * (wa / (wa + wb));
@@ -609,7 +675,7 @@ inline void World::push_pair(int i, int j, const Contact& c) {
     for (int pass = 0; pass < kVelocityPasses; ++pass) {
         bool changed = false;
         for (const StepPair& p : pairs_) {
-            if (p.touched && dot(body(p.j).velocity - body(p.i).velocity, p.normal) < -1e-12) {
+            if (p.touched && dot(relative_velocity(p.i, p.j, p.normal), p.normal) < -1e-12) {
                 zero_approach(p.i, p.j, p.normal);
                 changed = true;
             }
@@ -625,6 +691,7 @@ void World::character_passes() {
     for (StepBody& b : bodies_) {
         b.was_on_floor = b.on_floor || b.stepping;
         b.on_floor = b.stepping = false;
+        b.floor_body = -1;
     }
     for (int pass = 0; pass < def_.character_iterations; ++pass) {
         bool found = false;
@@ -643,6 +710,17 @@ void World::character_passes() {
     }
     for (int c = 0; c < count; ++c)
         if (body(c).character && !body(c).trigger && body(c).snap_distance > 0) snap_to_ground(c);
+    // A character left standing within the skin of a floor (as it starts) stands on it too:
+    // carrying by a kinematic floor starts with the first step.
+    for (int c = 0; c < count; ++c) {
+        StepBody& b = body(c);
+        if (!b.character || b.trigger || b.floor_body >= 0) continue;
+        const double reach = def_.skin + kGroundGap;
+        Vec3 n;
+        int below = -1;
+        const double drop = drop_distance(c, placed(c), reach, &n, &below);
+        if (below >= 0 && drop < reach && is_walkable(n, b.slope_limit, up_)) b.floor_body = below;
+    }
 }
 
 /// Character `index` overlaps `o`; n points from o to the character.
@@ -660,6 +738,7 @@ inline void World::character_contact(int index, int obstacle, const Contact& hit
         c.on_floor = true;
         c.floor_normal = n;
         c.floor_height = dot(c.position, up_);
+        c.floor_body = obstacle;
         return;
     }
     // A wall the character walks into: a step it can climb, or a wall to slide along.
@@ -689,7 +768,7 @@ bool World::overlaps_any(int index, const Shape& shape) const {
 /// How far `shape` (character `index`) can move down, along −up, before it touches another
 /// body, within `reach` (m); `reach` when nothing is in the way. `normal` receives the surface
 /// normal there (pointing up at the character) when something is.
-double World::drop_distance(int index, const Shape& shape, double reach, Vec3* normal) const {
+double World::drop_distance(int index, const Shape& shape, double reach, Vec3* normal, int* below) const {
     double best = reach;
     const Motion down{up_ * -reach, Vec3{}};
     const Aabb box = bounds_of(shape);
@@ -699,6 +778,7 @@ double World::drop_distance(int index, const Shape& shape, double reach, Vec3* n
         if (toi.status != ToiStatus::hit || toi.time * reach >= best) continue;
         best = toi.time * reach;
         if (normal) *normal = toi.normal;
+        if (below) *below = o;
     }
     return best;
 }
@@ -716,7 +796,8 @@ bool World::try_step(int index, int obstacle) {
     const Shape lifted = translate(c.base, c.position + up_ * c.step_height);
     if (overlaps_any(index, lifted)) return false;
     Vec3 n;
-    const double drop = drop_distance(index, lifted, c.step_height, &n);
+    int below = -1;
+    const double drop = drop_distance(index, lifted, c.step_height, &n, &below);
     if (drop >= c.step_height) return false;
     c.position += up_ * (c.step_height - drop + def_.skin);
     c.dirty = true;
@@ -728,6 +809,7 @@ bool World::try_step(int index, int obstacle) {
     if (is_walkable(n, c.slope_limit, up_)) {
         c.on_floor = true;
         c.floor_normal = n;
+        c.floor_body = below;
     }
     return true;
 }
@@ -738,7 +820,8 @@ void World::snap_to_ground(int index) {
     StepBody& c = body(index);
     if (c.on_floor || !c.was_on_floor || dot(c.velocity, up_) > 0) return;
     Vec3 n;
-    const double drop = drop_distance(index, placed(index), c.snap_distance + def_.skin, &n);
+    int below = -1;
+    const double drop = drop_distance(index, placed(index), c.snap_distance + def_.skin, &n, &below);
     if (drop >= c.snap_distance + def_.skin || !is_walkable(n, c.slope_limit, up_)) return;
     c.position -= up_ * std::max(0.0, drop - def_.skin);
     c.dirty = true;
@@ -746,6 +829,7 @@ void World::snap_to_ground(int index) {
     c.velocity = dot(c.desired, n) < 0 ? slide_velocity(c.desired, n) : c.desired;
     c.on_floor = true;
     c.floor_normal = n;
+    c.floor_body = below;
 }
 
 void World::add_observer(WorldObserver& observer, unsigned events) {

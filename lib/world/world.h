@@ -11,9 +11,17 @@
 /// - **Time.** Bodies are at their given positions at t = 0. Frame k (k = 0 … frames − 1) is
 ///   sampled at t_k = (k + phase)·dt. The world first advances from 0 to t_0 (a step of
 ///   phase·dt, possibly 0), then by dt per frame; the step ending at t_k belongs to frame k.
-/// - **Integration** (translation only; bodies never turn; static bodies never move). Exact
-///   (default): p += v·h + ½·g·h², v += g·h. Euler: v += g·h at the start of the step, then
-///   p += v·h — so within one step every body moves in a straight line.
+/// - **Integration** (translation; static bodies never move). Exact (default): p += v·h +
+///   ½·g·h², v += g·h. Euler: v += g·h at the start of the step, then p += v·h — so within one
+///   step every body moves in a straight line. Only a kinematic body with an angular_velocity ω
+///   turns: about its position, its rotation at time t is exp(ω·t)·rotation (exact, no
+///   integration), and its shape is placed anew from its local shape at every move. Every
+///   other body keeps its rotation.
+/// - **Kinematic bodies** move at their velocity (and turn at ω), never pushed by contacts or
+///   gravity: to every other body they are a static body that moves. A response against one
+///   uses its surface velocity at the contact point, v + ω × (p − position), with p the other
+///   body's point deepest towards it (its support point along the contact normal). A dynamic
+///   body never rests (below) on a turning body: the discrete pass keeps it on top.
 /// - **Discrete detection** (after every step, for every pair i < j in index order that is not
 ///   two static bodies; repeated up to kDiscretePasses passes while a pass still finds an
 ///   overlap, for stacks): q = contact(body i, body j). When they overlap (normal n from i to
@@ -38,7 +46,9 @@
 ///   velocity does not approach (resting, sliding or grazing) takes that pair out of casting
 ///   for the rest of the step; after kMaxImpactsPerStep impacts in one step the last pair's
 ///   approaching normal velocity is zeroed and the step ends without casting. Pairs that start
-///   inside are left to the discrete pass. Pairs with a character are never cast.
+///   inside are left to the discrete pass. Pairs with a character are never cast. A pair with a
+///   turning kinematic body is cast by conservative advancement (time_of_impact_turning); such
+///   a pair is never speculative (its motion is not straight): the discrete pass takes it.
 ///   Resting: when a swept body's rebound off a static body (or off a body itself resting) is
 ///   slower than the bounce threshold (max(rest_speed, |g|·dt)), or it touches one without
 ///   approaching while its gravity presses it in, it rests there: its normal velocity is
@@ -57,7 +67,10 @@
 ///   along n by depth + skin, the velocity and the gravity accumulation slide along it with
 ///   the pair's friction (restitution 0), and friction also takes its share of the step's
 ///   travel along the wall, so rough walls are slower to glide along. A dynamic body meeting a
-///   character in the discrete pass treats it as static.
+///   character in the discrete pass treats it as static. A character that stood on a kinematic
+///   body (its floor) at the end of the last frame is carried: the step adds that body's
+///   surface velocity at the character's foot (its lowest point along −up) to its run intent; a
+///   kinematic body moving into a character pushes it out as a static body would.
 /// - **Triggers** (`trigger: true`) move as their kind says (static, kinematic, dynamic under
 ///   gravity, character) but are in no pair: nothing above ever sees them — no contact, push-out,
 ///   response, cast, speculative contact, grounding, character push-out, step or snap — so a
@@ -91,6 +104,7 @@ inline constexpr int kMaxImpactsPerStep = 16;
 struct BodyState {
     Vec3 position; ///< position of the body's local origin (m)
     Vec3 velocity; ///< velocity (m/s)
+    Quat rotation; ///< orientation (unit quaternion; changes only for a turning kinematic body)
 };
 
 class World;
@@ -152,7 +166,7 @@ public:
     /// The current position and velocity of body `i` (m, m/s).
     BodyState state(int i) const {
         const StepBody& b = bodies_[static_cast<std::size_t>(i)];
-        return {b.position, b.velocity};
+        return {b.position, b.velocity, b.rotation};
     }
     /// Every body's state as the last frame left it, in body order; filled only while an
     /// observer wants kOnFrame (read it from on_frame).
@@ -168,7 +182,7 @@ public:
     const Shape& placed(int i) const {
         StepBody& b = bodies_[static_cast<std::size_t>(i)];
         if (b.dirty) {
-            b.placed = translate(b.base, b.position);
+            translate_into(b.placed, b.base, b.position);
             b.dirty = false;
         }
         return b.placed;
@@ -227,6 +241,14 @@ private:
         double floor_height = 0;   ///< characters: height along up where it last stood on a floor (m)
         int ground = -1;           ///< the body a swept body rests on (static or resting itself), or −1
         Vec3 ground_normal;        ///< unit normal of that ground, pointing at this body
+        int floor_body = -1;       ///< characters: the body stood on at the end of the last frame, or −1
+        bool turning = false;      ///< a kinematic body with a non-zero angular velocity
+        Vec3 omega;                ///< its angular velocity (rad/s, world frame)
+        Quat rotation0;            ///< the rotation at t = 0
+        Quat rotation;             ///< the rotation now
+        double spin_time = 0;      ///< time turned so far (s)
+        double spin_radius = 0;    ///< the farthest point of `base` from its origin (m)
+        Shape local;               ///< a turning body's shape in its local frame (unturned)
     };
 
     /// A pair of bodies that can meet (i < j, not both static).
@@ -269,6 +291,7 @@ private:
     bool any_swept_pair_ = false;
     bool any_speculative_pair_ = false;
     bool has_characters_ = false;
+    bool any_turning_ = false; ///< some kinematic body turns
     int frame_ = -1;
     int frames_stepped_ = 0;
     double frame_time_ = 0;
@@ -282,6 +305,7 @@ private:
     double time_to_stop(const StepBody& b, const Vec3& a) const;
     void stop_sliding(StepBody& b);
     void advance_body(int index, double tau, const Vec3& a);
+    static void turn_body(StepBody& b, double tau);
     void ground_at_start();
     Vec3 motion_accel(const StepBody& b) const;
     void move(int index, double tau);
@@ -295,6 +319,9 @@ private:
     static bool cast_answers(const Shape& obstacle);
     static std::optional<PairHit> cast_sphere_shape(const Sphere& s, const Vec3& velocity, const Shape& obstacle,
                                                     double span);
+    Vec3 surface_velocity(int index, int other, const Vec3& n) const;
+    Vec3 relative_velocity(int i, int j, const Vec3& n) const;
+    Vec3 carried_velocity(const StepBody& c) const;
     void respond_pair(int i, int j, const Vec3& n, const double* approach = nullptr);
     void speculate(double h);
     void arrive();
@@ -305,7 +332,7 @@ private:
     void character_passes();
     void character_contact(int index, int obstacle, const Contact& hit);
     bool overlaps_any(int index, const Shape& shape) const;
-    double drop_distance(int index, const Shape& shape, double reach, Vec3* normal) const;
+    double drop_distance(int index, const Shape& shape, double reach, Vec3* normal, int* below = nullptr) const;
     bool try_step(int index, int obstacle);
     void snap_to_ground(int index);
 };

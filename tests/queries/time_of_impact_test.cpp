@@ -142,3 +142,49 @@ TEST_CASE("toi: never steps past a first contact, and a hit is touching, on rand
     }
     CHECK(hits > 300);
 }
+
+TEST_CASE("toi turning: a door hinged at the origin turning into a still ball touches at the closed form") {
+    // The door: x in [0, 3], half-thickness w = 0.05, turning about +z at ω; the ball (r = 0.3)
+    // at distance D = 2 from the hinge, φ0 = 60° from the door. Its face reaches the ball when
+    // D·sin(φ0 − ωt) = r + w: t* = (φ0 − asin((r + w)/D))/ω, normal (−sin ωt*, cos ωt*, 0).
+    const double w = 0.05, r = 0.3, d = 2, phi0 = 3.14159265358979323846 / 3;
+    const Shape door = Aabb{{0, -w, -1}, {3, w, 1}};
+    const Shape ball = Sphere{{d * std::cos(phi0), d * std::sin(phi0), 0}, r};
+    for (const double omega : {0.5, 2.0, 20.0}) {
+        INFO("omega " << omega);
+        const double expected = (phi0 - std::asin((r + w) / d)) / omega;
+        const Toi toi = time_of_impact_turning(door, TurningMotion{{}, {}, {0, 0, omega}}, ball, Motion{}, 10 / omega);
+        REQUIRE(toi.status == ToiStatus::hit);
+        CHECK(std::fabs(toi.time - expected) < 1e-9);
+        CHECK_THAT(toi.normal, near_vec(Vec3{-std::sin(omega * expected), std::cos(omega * expected), 0}, 1e-6));
+    }
+}
+
+TEST_CASE("toi turning: the same door hinged elsewhere and moving gives the same time (frame independence)") {
+    // Everything shifted by (5, −1, 2) and the ball moving with the hinge: relative motion unchanged.
+    const double w = 0.05, r = 0.3, d = 2, phi0 = 3.14159265358979323846 / 3, omega = 2;
+    const Vec3 shift{5, -1, 2}, v{1, 2, -3};
+    const Shape door = Aabb{Vec3{0, -w, -1} + shift, Vec3{3, w, 1} + shift};
+    const Shape ball = Sphere{Vec3{d * std::cos(phi0), d * std::sin(phi0), 0} + shift, r};
+    const Toi toi = time_of_impact_turning(door, TurningMotion{shift, v, {0, 0, omega}}, ball, Motion{v, {}}, 5);
+    REQUIRE(toi.status == ToiStatus::hit);
+    CHECK(std::fabs(toi.time - (phi0 - std::asin((r + w) / d)) / omega) < 1e-9);
+}
+
+TEST_CASE("toi turning: a ball beyond the door's reach is missed; one inside it started inside") {
+    const Shape door = Aabb{{0, -0.05, -1}, {3, 0.05, 1}};
+    const TurningMotion spin{{}, {}, {0, 0, 2}};
+    // Farther than the door's far corner (√(3² + 0.05²) + 0.3 < 3.4) from the hinge.
+    CHECK(time_of_impact_turning(door, spin, Sphere{{0, 3.4, 0}, 0.3}, Motion{}, 10).status == ToiStatus::miss);
+    CHECK(time_of_impact_turning(door, spin, Sphere{{1, 0, 0}, 0.3}, Motion{}, 10).status == ToiStatus::started_inside);
+    // Not turning far enough within t_max: the face is 60° − 10° away at 2 rad/s, t_max 0.1 s.
+    CHECK(time_of_impact_turning(door, spin, Sphere{{1, 1.7320508075688772, 0}, 0.3}, Motion{}, 0.1).status ==
+          ToiStatus::miss);
+}
+
+TEST_CASE("toi turning: turned_at carries a point by rotation about the moving origin") {
+    const Shape s = Sphere{{2, 0, 0}, 0.1};
+    const Shape at = turned_at(s, TurningMotion{{1, 0, 0}, {0, 0, 1}, {0, 0, 3.14159265358979323846}}, 0.5);
+    // A quarter turn about (1, 0, 0) takes (2, 0, 0) to (1, 1, 0); then the origin moved 0.5 along z.
+    CHECK_THAT(std::get<Sphere>(at).centre, near_vec(Vec3{1, 1, 0.5}, 1e-12));
+}

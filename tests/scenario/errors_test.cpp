@@ -395,6 +395,26 @@ TEST_CASE("step height and snap distance are for characters, and not negative", 
                "snap_distance");
 }
 
+TEST_CASE("angular_velocity on a body that is not kinematic is an error", "[scenario][errors]") {
+    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, angular_velocity: [0, 1, 0] }\n", 2, "angular_velocity",
+               "kinematic bodies only");
+    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, static: true, angular_velocity: [0, 1, 0] }\n", 2,
+               "angular_velocity", "kinematic bodies only");
+}
+
+TEST_CASE("a kinematic body's angular_velocity is read in rad/s", "[scenario]") {
+    const ScenarioTemplate t = parse_scenario_template(
+            "bodies:\n  d: { box: { half: [1, 0.1, 1] }, kinematic: true, angular_velocity: [0, 0, 2.5] }\n",
+            "ok.yaml");
+    REQUIRE(t.base().bodies.size() == 1);
+    CHECK(t.base().bodies[0].angular_velocity == Vec3{0, 0, 2.5});
+}
+
+TEST_CASE("a negative step height is an error", "[scenario][errors]") {
+    expect_one("bodies:\n  b: { sphere: { radius: 1 }, character: true, step_height: -0.2 }\n", 2, "-0.2",
+               "step_height");
+}
+
 TEST_CASE("a character takes no speculative contacts", "[scenario][errors]") {
     expect_one("bodies:\n  c: { sphere: { radius: 1 }, character: true, ccd: speculative }\n", 2, "ccd",
                "no speculative contacts");

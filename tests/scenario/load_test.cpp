@@ -271,6 +271,27 @@ TEST_CASE("instantiating twice into the same scenario gives the same result as o
                near_vec({std::sqrt(0.5), 0, -std::sqrt(0.5)}, 1e-12)); // x turned tilt = 45° about y
 }
 
+TEST_CASE("a new or emptied scenario is filled in full, even where one was filled before", "[scenario]") {
+    // instantiate skips copying the base into the scenario its evaluator filled last; a new
+    // one at the same address (a loop's local) or one the caller emptied must not be skipped.
+    const ScenarioTemplate t = load_scenario_template(fixture("full.yaml"));
+    auto ev = t.make_evaluator();
+    const double p[] = {1, 2, 3};
+    for (int k = 0; k < 3; ++k) {
+        Scenario s;
+        t.instantiate(p, ev, s);
+        CHECK(s.bodies.size() == t.base().bodies.size());
+        CHECK(s.log.size() == t.base().log.size());
+        CHECK(s.name == t.base().name);
+    }
+    Scenario s;
+    t.instantiate(p, ev, s);
+    s = Scenario{};
+    t.instantiate(p, ev, s);
+    CHECK(s.bodies.size() == t.base().bodies.size());
+    CHECK(s.expect.size() == t.base().expect.size());
+}
+
 TEST_CASE("a --set overrides a param's default", "[scenario]") {
     const Scenario s = load_scenario(fixture("tunnel.yaml"), {"speed=120", "offset = 0.5"});
     CHECK_THAT(s.bodies[1].velocity, near_vec({120, 0, 0}));

@@ -449,3 +449,42 @@ TEST_CASE("shapes: the support of a placed shape is the placed support of the lo
         REQUIRE(dot(support(place(s, at, q), d), d) == Approx(dot(expected, d)).margin(1e-12));
     }
 }
+
+TEST_CASE("placing into existing storage gives what place and translate return, for every kind", "[shapes]") {
+    Hull hull;
+    hull.count = 4;
+    hull.points[0] = {0, 0, 0};
+    hull.points[1] = {1, 0, 0};
+    hull.points[2] = {0, 1, 0};
+    hull.points[3] = {0, 0, 1};
+    const std::vector<Shape> shapes{Sphere{{1, 2, 3}, 0.5},
+                                    Aabb{{-1, -2, -3}, {1, 2, 3}},
+                                    Obb{{1, 0, 0}, identity3(), {1, 2, 3}},
+                                    Capsule{{0, 0, 0}, {0, 1, 0}, 0.25},
+                                    Triangle{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}},
+                                    hull,
+                                    Plane{{0, 1, 0}, 2}};
+    const Vec3 at{0.5, -1, 2};
+    const Quat turn = quat_from_axis_degrees({1, 2, 3}, 30);
+    Shape out = Hull{}; // storage holding another kind: each call switches it
+    for (const Shape& s : shapes) {
+        INFO(shape_kind_name(kind_of(s)));
+        translate_into(out, s, at);
+        CHECK(out.index() == translate(s, at).index());
+        CHECK(bounds_of(out).min == bounds_of(translate(s, at)).min);
+        CHECK(support(out, {1, 2, 3}) == support(translate(s, at), {1, 2, 3}));
+        place_into(out, s, at, turn);
+        CHECK(out.index() == place(s, at, turn).index());
+        CHECK(support(out, {-3, 1, 2}) == support(place(s, at, turn), {-3, 1, 2}));
+        assign_shape(out, s);
+        CHECK(out.index() == s.index());
+        CHECK(support(out, {2, -1, 1}) == support(s, {2, -1, 1}));
+    }
+}
+
+TEST_CASE("max_distance_from: the farthest point of a shape from a point", "[shapes]") {
+    CHECK(max_distance_from(Sphere{{3, 4, 0}, 1}, {}) == Approx(6.0));
+    CHECK(max_distance_from(Aabb{{0, -1, -1}, {3, 1, 1}}, {}) == Approx(std::sqrt(11.0)));
+    CHECK(max_distance_from(Capsule{{0, 0, 0}, {0, 2, 0}, 0.5}, {0, -1, 0}) == Approx(3.5));
+    CHECK(std::isinf(max_distance_from(Plane{}, {})));
+}
