@@ -1,0 +1,192 @@
+#include "world/broadphase.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace collide {
+
+namespace {
+
+constexpr int kBits = 21;                                      ///< bits per axis of a packed cell
+constexpr std::int64_t kHalf = std::int64_t{1} << (kBits - 1); ///< cells span [−kHalf, kHalf)
+constexpr std::int64_t kCells = std::int64_t{1} << kBits;
+
+std::uint64_t pack(std::int64_t x, std::int64_t y, std::int64_t z) {
+    return (static_cast<std::uint64_t>(x) << (2 * kBits)) | (static_cast<std::uint64_t>(y) << kBits) |
+           static_cast<std::uint64_t>(z);
+}
+
+bool finite_box(const Aabb& b) {
+    return std::isfinite(b.min.x) && std::isfinite(b.min.y) && std::isfinite(b.min.z) && std::isfinite(b.max.x) &&
+           std::isfinite(b.max.y) && std::isfinite(b.max.z);
+}
+
+double size_of(const Aabb& b) { return std::max({b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z}); }
+
+} // namespace
+
+/// The cell coordinate (0 … kCells − 1) of x (m); clamped, so far bodies share the edge cells.
+std::int64_t Broadphase::coord(double x) const {
+    const double q = std::floor(x * inv_cell_);
+    if (!(q >= static_cast<double>(-kHalf))) return 0;
+    if (q >= static_cast<double>(kHalf - 1)) return kCells - 1;
+    return static_cast<std::int64_t>(q) + kHalf;
+}
+
+/// Small enough to be filed in the grid: finite and (with slack for rounding) within a cell.
+bool Broadphase::small(const Aabb& g) const { return finite_box(g) && size_of(g) <= 0.999 * cell_; }
+
+void Broadphase::build(std::span<const Aabb> boxes, std::span<const unsigned char> active, double margin,
+                       double fraction) {
+    const std::size_t n = boxes.size();
+    scratch_.clear();
+    for (const Aabb& b : boxes)
+        if (finite_box(b)) scratch_.push_back(size_of(b));
+    double median = 0;
+    if (!scratch_.empty()) {
+        const auto mid = scratch_.begin() + static_cast<std::ptrdiff_t>(scratch_.size() / 2);
+        std::nth_element(scratch_.begin(), mid, scratch_.end());
+        median = *mid;
+    }
+    margin_ = std::max(margin, fraction * median);
+    if (!std::isfinite(margin_) || margin_ < 0) margin_ = margin;
+    cell_ = 2 * (median + 2 * margin_);
+    if (!(cell_ > 0) || !std::isfinite(cell_)) cell_ = 1;
+    inv_cell_ = 1 / cell_;
+    grown_.resize(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const Vec3 m{margin_, margin_, margin_};
+        grown_[k] = Aabb{boxes[k].min - m, boxes[k].max + m};
+    }
+    active_.assign(active.begin(), active.end());
+    active_.resize(n, 1);
+    regrids_ = 0;
+    file();
+}
+
+/// Files every body in the grid (or the large list) by its grown box as it is now.
+void Broadphase::file() {
+    const std::size_t n = grown_.size();
+    moved_.assign(n, 0);
+    moved_list_.clear();
+    entries_.clear();
+    big_.clear();
+    for (std::size_t k = 0; k < n; ++k) {
+        const Aabb& g = grown_[k];
+        if (small(g))
+            entries_.push_back(Entry{pack(coord(g.min.x), coord(g.min.y), coord(g.min.z)), static_cast<int>(k)});
+        else
+            big_.push_back(static_cast<int>(k));
+    }
+    std::sort(entries_.begin(), entries_.end(),
+              [](const Entry& a, const Entry& b) { return a.cell != b.cell ? a.cell < b.cell : a.body < b.body; });
+}
+
+bool Broadphase::refit(int k, const Aabb& box) {
+    if (exhaustive_) return false; // every pair is a candidate already
+    Aabb& g = grown_[static_cast<std::size_t>(k)];
+    if (box.min.x >= g.min.x && box.min.y >= g.min.y && box.min.z >= g.min.z && box.max.x <= g.max.x &&
+        box.max.y <= g.max.y && box.max.z <= g.max.z)
+        return false;
+    const Vec3 m{margin_, margin_, margin_};
+    g = Aabb{box.min - m, box.max + m};
+    if (!moved_[static_cast<std::size_t>(k)]) {
+        moved_[static_cast<std::size_t>(k)] = 1;
+        moved_list_.push_back(k);
+        // Moved bodies are scanned one by one; once they are many, file everything again.
+        if (moved_list_.size() > 32 + 4 * static_cast<std::size_t>(std::sqrt(static_cast<double>(grown_.size())))) {
+            ++regrids_;
+            file();
+        }
+    }
+    return true;
+}
+
+void Broadphase::query(const Aabb& box, std::vector<int>& out) {
+    out.clear();
+    if (exhaustive_) {
+        for (int k = 0; k < size(); ++k) out.push_back(k);
+        return;
+    }
+    const auto take = [&](int k) {
+        if (boxes_meet(grown_[static_cast<std::size_t>(k)], box)) out.push_back(k);
+    };
+    const bool finite = finite_box(box);
+    const std::int64_t x0 = finite ? std::max<std::int64_t>(0, coord(box.min.x) - 1) : 0;
+    const std::int64_t y0 = finite ? std::max<std::int64_t>(0, coord(box.min.y) - 1) : 0;
+    const std::int64_t z0 = finite ? std::max<std::int64_t>(0, coord(box.min.z) - 1) : 0;
+    const std::int64_t x1 = finite ? coord(box.max.x) : kCells - 1;
+    const std::int64_t y1 = finite ? coord(box.max.y) : kCells - 1;
+    const std::int64_t z1 = finite ? coord(box.max.z) : kCells - 1;
+    const double columns = static_cast<double>(x1 - x0 + 1) * static_cast<double>(y1 - y0 + 1);
+    if (columns * 4 > static_cast<double>(entries_.size())) {
+        for (const Entry& e : entries_)
+            if (!moved_[static_cast<std::size_t>(e.body)]) take(e.body);
+    } else {
+        const auto less = [](const Entry& e, std::uint64_t c) { return e.cell < c; };
+        for (std::int64_t x = x0; x <= x1; ++x) {
+            for (std::int64_t y = y0; y <= y1; ++y) {
+                const std::uint64_t last = pack(x, y, z1);
+                for (auto it = std::lower_bound(entries_.begin(), entries_.end(), pack(x, y, z0), less);
+                     it != entries_.end() && it->cell <= last; ++it)
+                    if (!moved_[static_cast<std::size_t>(it->body)]) take(it->body);
+            }
+        }
+    }
+    for (const int k : big_)
+        if (!moved_[static_cast<std::size_t>(k)]) take(k);
+    for (const int k : moved_list_) take(k);
+    std::sort(out.begin(), out.end());
+}
+
+inline void Broadphase::add_if(int a, int b, std::vector<PairKey>& out) const {
+    const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
+    if (!(active_[ua] | active_[ub])) return;
+    if (!boxes_meet(grown_[ua], grown_[ub])) return;
+    out.push_back(a < b ? pair_key(a, b) : pair_key(b, a));
+}
+
+void Broadphase::pairs(std::vector<PairKey>& out) {
+    out.clear();
+    if (exhaustive_) {
+        for (int a = 0; a < size(); ++a)
+            for (int b = a + 1; b < size(); ++b)
+                if (active_[static_cast<std::size_t>(a)] | active_[static_cast<std::size_t>(b)])
+                    out.push_back(pair_key(a, b));
+        return;
+    }
+    if (!moved_list_.empty()) file(); // every body filed where it is now
+    const auto less = [](const Entry& e, std::uint64_t c) { return e.cell < c; };
+    const auto end = entries_.end();
+    for (auto run = entries_.begin(); run != end;) {
+        const std::uint64_t cell = run->cell;
+        auto run_end = run;
+        while (run_end != end && run_end->cell == cell) ++run_end;
+        for (auto p = run; p != run_end; ++p)
+            for (auto q = p + 1; q != run_end; ++q) add_if(p->body, q->body, out);
+        const auto x = static_cast<std::int64_t>(cell >> (2 * kBits));
+        const auto y = static_cast<std::int64_t>((cell >> kBits) & (kCells - 1));
+        const auto z = static_cast<std::int64_t>(cell & (kCells - 1));
+        // The 13 neighbouring cells that come after this one (each neighbouring pair once).
+        for (int dx = 0; dx <= 1; ++dx) {
+            for (int dy = dx == 0 ? 0 : -1; dy <= 1; ++dy) {
+                for (int dz = (dx == 0 && dy == 0) ? 1 : -1; dz <= 1; ++dz) {
+                    const std::int64_t nx = x + dx, ny = y + dy, nz = z + dz;
+                    if (nx >= kCells || ny < 0 || ny >= kCells || nz < 0 || nz >= kCells) continue;
+                    const std::uint64_t target = pack(nx, ny, nz);
+                    auto it = std::lower_bound(run_end, end, target, less);
+                    for (; it != end && it->cell == target; ++it)
+                        for (auto p = run; p != run_end; ++p) add_if(p->body, it->body, out);
+                }
+            }
+        }
+        run = run_end;
+    }
+    for (std::size_t b = 0; b < big_.size(); ++b) {
+        for (const Entry& e : entries_) add_if(big_[b], e.body, out);
+        for (std::size_t c = b + 1; c < big_.size(); ++c) add_if(big_[b], big_[c], out);
+    }
+    std::sort(out.begin(), out.end());
+}
+
+} // namespace collide
