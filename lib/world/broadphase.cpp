@@ -156,29 +156,33 @@ void Broadphase::pairs(std::vector<PairKey>& out) {
         return;
     }
     if (!moved_list_.empty()) file(); // every body filed where it is now
-    const auto less = [](const Entry& e, std::uint64_t c) { return e.cell < c; };
-    const auto end = entries_.end();
-    for (auto run = entries_.begin(); run != end;) {
-        const std::uint64_t cell = run->cell;
-        auto run_end = run;
-        while (run_end != end && run_end->cell == cell) ++run_end;
-        for (auto p = run; p != run_end; ++p)
-            for (auto q = p + 1; q != run_end; ++q) add_if(p->body, q->body, out);
+    // The 13 neighbouring cells after a cell (each neighbouring pair once) make 5 runs of
+    // consecutive keys: (x, y, z + 1), (x, y + 1, z − 1 … z + 1), (x + 1, y − 1 … y + 1, z − 1 …
+    // z + 1). Runs start at keys that grow with the cell, so each has a cursor that only moves on.
+    constexpr int kRuns = 5;
+    constexpr int kDx[kRuns] = {0, 0, 1, 1, 1}, kDy[kRuns] = {0, 1, -1, 0, 1};
+    std::size_t cursor[kRuns] = {0, 0, 0, 0, 0};
+    const std::size_t count = entries_.size();
+    for (std::size_t run = 0; run < count;) {
+        const std::uint64_t cell = entries_[run].cell;
+        std::size_t run_end = run;
+        while (run_end < count && entries_[run_end].cell == cell) ++run_end;
+        for (std::size_t p = run; p < run_end; ++p)
+            for (std::size_t q = p + 1; q < run_end; ++q) add_if(entries_[p].body, entries_[q].body, out);
         const auto x = static_cast<std::int64_t>(cell >> (2 * kBits));
         const auto y = static_cast<std::int64_t>((cell >> kBits) & (kCells - 1));
         const auto z = static_cast<std::int64_t>(cell & (kCells - 1));
-        // The 13 neighbouring cells that come after this one (each neighbouring pair once).
-        for (int dx = 0; dx <= 1; ++dx) {
-            for (int dy = dx == 0 ? 0 : -1; dy <= 1; ++dy) {
-                for (int dz = (dx == 0 && dy == 0) ? 1 : -1; dz <= 1; ++dz) {
-                    const std::int64_t nx = x + dx, ny = y + dy, nz = z + dz;
-                    if (nx >= kCells || ny < 0 || ny >= kCells || nz < 0 || nz >= kCells) continue;
-                    const std::uint64_t target = pack(nx, ny, nz);
-                    auto it = std::lower_bound(run_end, end, target, less);
-                    for (; it != end && it->cell == target; ++it)
-                        for (auto p = run; p != run_end; ++p) add_if(p->body, it->body, out);
-                }
-            }
+        for (int r = 0; r < kRuns; ++r) {
+            const std::int64_t nx = x + kDx[r], ny = y + kDy[r];
+            if (nx >= kCells || ny < 0 || ny >= kCells) continue;
+            const std::int64_t z0 = r == 0 ? z + 1 : std::max<std::int64_t>(0, z - 1);
+            const std::int64_t z1 = std::min<std::int64_t>(kCells - 1, z + 1);
+            if (z0 > z1) continue;
+            const std::uint64_t first = pack(nx, ny, z0), last = pack(nx, ny, z1);
+            std::size_t& c = cursor[r];
+            while (c < count && entries_[c].cell < first) ++c;
+            for (std::size_t k = c; k < count && entries_[k].cell <= last; ++k)
+                for (std::size_t p = run; p < run_end; ++p) add_if(entries_[p].body, entries_[k].body, out);
         }
         run = run_end;
     }
