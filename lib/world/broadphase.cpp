@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace collide {
 
@@ -42,15 +43,20 @@ void Broadphase::build(std::span<const Aabb> boxes, std::span<const unsigned cha
     scratch_.clear();
     for (const Aabb& b : boxes)
         if (finite_box(b)) scratch_.push_back(size_of(b));
-    double median = 0;
+    double median = 0, p90 = 0;
     if (!scratch_.empty()) {
         const auto mid = scratch_.begin() + static_cast<std::ptrdiff_t>(scratch_.size() / 2);
         std::nth_element(scratch_.begin(), mid, scratch_.end());
         median = *mid;
+        const auto high = scratch_.begin() + static_cast<std::ptrdiff_t>(scratch_.size() * 9 / 10);
+        std::nth_element(mid, high, scratch_.end());
+        p90 = *high;
     }
     margin_ = std::max(margin, fraction * median);
     if (!std::isfinite(margin_) || margin_ < 0) margin_ = margin;
-    cell_ = 2 * (median + 2 * margin_);
+    // Cells just larger than 9 bodies in 10: a cell then holds about one body of a crowd, and
+    // the larger tenth are each looked up over the few cells they cover.
+    cell_ = 1.05 * (p90 + 2 * margin_);
     if (!(cell_ > 0) || !std::isfinite(cell_)) cell_ = 1;
     inv_cell_ = 1 / cell_;
     grown_.resize(n);
@@ -78,8 +84,17 @@ void Broadphase::file() {
         else
             big_.push_back(static_cast<int>(k));
     }
-    std::sort(entries_.begin(), entries_.end(),
-              [](const Entry& a, const Entry& b) { return a.cell != b.cell ? a.cell < b.cell : a.body < b.body; });
+    // By cell, then body: a stable LSD radix sort by cell bytes (bodies went in ascending),
+    // skipping the bytes every cell shares.
+    sorted_.resize(entries_.size());
+    for (int shift = 0; shift < 3 * kBits; shift += 8) {
+        std::size_t counts[257] = {};
+        for (const Entry& e : entries_) ++counts[((e.cell >> shift) & 0xff) + 1];
+        if (std::any_of(counts + 1, counts + 257, [&](std::size_t c) { return c == entries_.size(); })) continue;
+        for (int b = 0; b < 256; ++b) counts[b + 1] += counts[b];
+        for (const Entry& e : entries_) sorted_[counts[(e.cell >> shift) & 0xff]++] = e;
+        entries_.swap(sorted_);
+    }
 }
 
 bool Broadphase::refit(int k, const Aabb& box) {
@@ -94,12 +109,38 @@ bool Broadphase::refit(int k, const Aabb& box) {
         moved_[static_cast<std::size_t>(k)] = 1;
         moved_list_.push_back(k);
         // Moved bodies are scanned one by one; once they are many, file everything again.
-        if (moved_list_.size() > 32 + 4 * static_cast<std::size_t>(std::sqrt(static_cast<double>(grown_.size())))) {
+        if (moved_list_.size() > 64 + 2 * static_cast<std::size_t>(std::sqrt(static_cast<double>(grown_.size())))) {
             ++regrids_;
             file();
         }
     }
     return true;
+}
+
+/// Calls fn(k) for every filed small body whose cell could hold a box meeting `box` (a
+/// superset: the caller tests the boxes), in no particular order.
+template <class Fn> void Broadphase::for_small_near(const Aabb& box, Fn&& fn) const {
+    const bool finite = finite_box(box);
+    const std::int64_t x0 = finite ? std::max<std::int64_t>(0, coord(box.min.x) - 1) : 0;
+    const std::int64_t y0 = finite ? std::max<std::int64_t>(0, coord(box.min.y) - 1) : 0;
+    const std::int64_t z0 = finite ? std::max<std::int64_t>(0, coord(box.min.z) - 1) : 0;
+    const std::int64_t x1 = finite ? coord(box.max.x) : kCells - 1;
+    const std::int64_t y1 = finite ? coord(box.max.y) : kCells - 1;
+    const std::int64_t z1 = finite ? coord(box.max.z) : kCells - 1;
+    const double columns = static_cast<double>(x1 - x0 + 1) * static_cast<double>(y1 - y0 + 1);
+    if (columns * 4 > static_cast<double>(entries_.size())) {
+        for (const Entry& e : entries_) fn(e.body);
+    } else {
+        const auto less = [](const Entry& e, std::uint64_t c) { return e.cell < c; };
+        for (std::int64_t x = x0; x <= x1; ++x) {
+            for (std::int64_t y = y0; y <= y1; ++y) {
+                const std::uint64_t last = pack(x, y, z1);
+                for (auto it = std::lower_bound(entries_.begin(), entries_.end(), pack(x, y, z0), less);
+                     it != entries_.end() && it->cell <= last; ++it)
+                    fn(it->body);
+            }
+        }
+    }
 }
 
 void Broadphase::query(const Aabb& box, std::vector<int>& out) {
@@ -111,28 +152,9 @@ void Broadphase::query(const Aabb& box, std::vector<int>& out) {
     const auto take = [&](int k) {
         if (boxes_meet(grown_[static_cast<std::size_t>(k)], box)) out.push_back(k);
     };
-    const bool finite = finite_box(box);
-    const std::int64_t x0 = finite ? std::max<std::int64_t>(0, coord(box.min.x) - 1) : 0;
-    const std::int64_t y0 = finite ? std::max<std::int64_t>(0, coord(box.min.y) - 1) : 0;
-    const std::int64_t z0 = finite ? std::max<std::int64_t>(0, coord(box.min.z) - 1) : 0;
-    const std::int64_t x1 = finite ? coord(box.max.x) : kCells - 1;
-    const std::int64_t y1 = finite ? coord(box.max.y) : kCells - 1;
-    const std::int64_t z1 = finite ? coord(box.max.z) : kCells - 1;
-    const double columns = static_cast<double>(x1 - x0 + 1) * static_cast<double>(y1 - y0 + 1);
-    if (columns * 4 > static_cast<double>(entries_.size())) {
-        for (const Entry& e : entries_)
-            if (!moved_[static_cast<std::size_t>(e.body)]) take(e.body);
-    } else {
-        const auto less = [](const Entry& e, std::uint64_t c) { return e.cell < c; };
-        for (std::int64_t x = x0; x <= x1; ++x) {
-            for (std::int64_t y = y0; y <= y1; ++y) {
-                const std::uint64_t last = pack(x, y, z1);
-                for (auto it = std::lower_bound(entries_.begin(), entries_.end(), pack(x, y, z0), less);
-                     it != entries_.end() && it->cell <= last; ++it)
-                    if (!moved_[static_cast<std::size_t>(it->body)]) take(it->body);
-            }
-        }
-    }
+    for_small_near(box, [&](int k) {
+        if (!moved_[static_cast<std::size_t>(k)]) take(k);
+    });
     for (const int k : big_)
         if (!moved_[static_cast<std::size_t>(k)]) take(k);
     for (const int k : moved_list_) take(k);
@@ -186,10 +208,25 @@ void Broadphase::pairs(std::vector<PairKey>& out) {
         }
         run = run_end;
     }
+    for (const int b : big_) for_small_near(grown_[static_cast<std::size_t>(b)], [&](int k) { add_if(b, k, out); });
+    // Large bodies among themselves: sweep along x.
+    const auto low_x = [&](int k) { // NaN last (it meets nothing)
+        const double x = grown_[static_cast<std::size_t>(k)].min.x;
+        return std::isnan(x) ? std::numeric_limits<double>::infinity() : x;
+    };
+    std::sort(big_.begin(), big_.end(), [&](int a, int b) {
+        const double xa = low_x(a), xb = low_x(b);
+        return xa < xb || (xa == xb && a < b);
+    });
     for (std::size_t b = 0; b < big_.size(); ++b) {
-        for (const Entry& e : entries_) add_if(big_[b], e.body, out);
-        for (std::size_t c = b + 1; c < big_.size(); ++c) add_if(big_[b], big_[c], out);
+        const double end = grown_[static_cast<std::size_t>(big_[b])].max.x;
+        for (std::size_t c = b + 1; c < big_.size(); ++c) {
+            const double start = grown_[static_cast<std::size_t>(big_[c])].min.x;
+            if (start > end) break; // a NaN never breaks: add_if refuses it
+            add_if(big_[b], big_[c], out);
+        }
     }
+    std::sort(big_.begin(), big_.end());
     std::sort(out.begin(), out.end());
 }
 

@@ -84,6 +84,7 @@ private:
     std::vector<unsigned char> moved_; ///< refit since the grid was filed (found through moved_list_)
     std::vector<int> moved_list_;
     std::vector<Entry> entries_; ///< small bodies, sorted by cell then body
+    std::vector<Entry> sorted_;  ///< scratch for sorting entries_
     std::vector<int> big_;       ///< bodies larger than a cell, ascending
     std::vector<double> scratch_;
     double margin_ = 0;
@@ -96,6 +97,7 @@ private:
     std::int64_t coord(double x) const;
     bool small(const Aabb& g) const;
     void add_if(int a, int b, std::vector<PairKey>& out) const;
+    template <class Fn> void for_small_near(const Aabb& box, Fn&& fn) const;
 };
 
 } // namespace collide

@@ -28,7 +28,7 @@ constexpr double kCastBoundsMargin = 1e-7;
 /// Broadphase boxes grow by at least this fraction of the median body size (m/m): enough that a
 /// push-out rarely moves a body out of its grown box, small enough that a loose grid of bodies
 /// (spheres 0.4 m wide, 0.5 m apart) gives no candidates between neighbours.
-constexpr double kBroadFraction = 0.05;
+constexpr double kBroadFraction = 0.1;
 
 /// Bounds that overlap or come within `margin` of each other.
 bool bounds_near(const Aabb& a, const Aabb& b, double margin) {
