@@ -58,6 +58,11 @@
 ///   the pair's friction (restitution 0), and friction also takes its share of the step's
 ///   travel along the wall, so rough walls are slower to glide along. A dynamic body meeting a
 ///   character in the discrete pass treats it as static.
+/// - **Pairs come from a broadphase** (world/broadphase.h): every loop above over pairs or
+///   over other bodies visits only the candidates whose grown bounds meet — the same pairs, in
+///   the same (i, j) order, as the loop over all of them, so results are bit-identical to it
+///   (use_all_pairs() runs that loop, for tests). A body pushed out of its grown box mid-pass is
+///   looked up again at once. Stepping costs about n log n for n bodies spread out, not n².
 /// - **Observers** are told, in this order within a frame: every move of a body (before it
 ///   moves), every contact found (discrete: a pass finds the pair overlapping, before its
 ///   push-out; swept: an approaching impact, before its response; characters: each push-out),
