@@ -137,6 +137,13 @@ std::vector<BodyDef> random_scene(std::mt19937_64& rng, int n) {
     floor.is_static = true;
     floor.friction = 0.3;
     bodies.push_back(floor);
+    if (unit(rng) < 0.5) { // a tilted wall as a plane: infinite bounds, in the broadphase's large list
+        BodyDef wall;
+        wall.name = "wall";
+        wall.shape = Plane{normalize(Vec3{1, 0.2, 0.1}), -1.5};
+        wall.is_static = true;
+        bodies.push_back(wall);
+    }
     for (int k = 0; k < n; ++k) {
         BodyDef b;
         b.name = "b" + std::to_string(k);
@@ -149,9 +156,12 @@ std::vector<BodyDef> random_scene(std::mt19937_64& rng, int n) {
         else if (kind < 0.75) {
             b.shape = Aabb{{-s, -s * 0.5, -s}, {s, s * 0.5, s}};
             b.rotation = quat_from_axis_degrees({0, 1, 0}, 30 * unit(rng));
-        } else if (kind < 0.9)
+        } else if (kind < 0.85)
             b.shape = Capsule{{0, -s, 0}, {0, s, 0}, s * 0.5};
-        else
+        else if (kind < 0.9) { // a large slab now and then: larger than a cell
+            b.shape = Aabb{{-6 * s, -s * 0.5, -6 * s}, {6 * s, s * 0.5, 6 * s}};
+            b.is_static = unit(rng) < 0.5;
+        } else
             b.shape = Triangle{{-s, 0, -s}, {s, 0, -s}, {0, 0, s}};
         b.position = Vec3{at(rng), up(rng), at(rng)};
         b.velocity = Vec3{speed(rng), speed(rng), speed(rng)};
