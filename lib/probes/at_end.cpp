@@ -1,7 +1,10 @@
 #include "probes/at_end.h"
 
+#include <vector>
+
 #include "detection/dispatch.h"
 #include "model/log_kinds.h"
+#include "world/broadphase.h"
 
 namespace collide {
 
@@ -30,17 +33,26 @@ void measure_max_overlap(const World& world, std::span<double> out) {
     double deepest = 0;
     int a = -1, b = -1;
     const int n = world.body_count();
-    for (int i = 0; i < n; ++i) {
-        for (int j = i + 1; j < n; ++j) {
-            if (world.is_static(i) && world.is_static(j)) continue;
-            if (world.is_trigger(i) || world.is_trigger(j)) continue; // a trigger's overlap is its job
-            if (!bounds_overlap(world.bounds(i), world.bounds(j))) continue;
-            const ContactQuery q = contact(world.placed(i), world.placed(j));
-            if (q.status == ContactStatus::overlapping && q.contact.depth > deepest) {
-                deepest = q.contact.depth;
-                a = i;
-                b = j;
-            }
+    // The pairs i < j that are not both static and whose bounds overlap, in (i, j) order.
+    std::vector<Aabb> boxes(static_cast<std::size_t>(n));
+    std::vector<unsigned char> moving(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k) {
+        boxes[static_cast<std::size_t>(k)] = world.bounds(k);
+        moving[static_cast<std::size_t>(k)] = world.is_static(k) ? 0 : 1;
+    }
+    Broadphase broad;
+    broad.build(boxes, moving, 0, 0);
+    std::vector<PairKey> pairs;
+    broad.pairs(pairs);
+    for (const PairKey key : pairs) {
+        const int i = pair_first(key), j = pair_second(key);
+        if (world.is_trigger(i) || world.is_trigger(j)) continue; // a trigger's overlap is its job
+        if (!bounds_overlap(world.bounds(i), world.bounds(j))) continue;
+        const ContactQuery q = contact(world.placed(i), world.placed(j));
+        if (q.status == ContactStatus::overlapping && q.contact.depth > deepest) {
+            deepest = q.contact.depth;
+            a = i;
+            b = j;
         }
     }
     out[MaxOverlapLog::depth] = deepest;

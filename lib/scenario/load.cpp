@@ -219,8 +219,9 @@ void ScenarioTemplate::instantiate(std::span<const double> params, Evaluator& ev
 
 namespace {
 
-/// Scenario files are small; anything bigger is a mistake (or /dev/zero) and must not hang us.
-constexpr std::size_t kMaxScenarioBytes = 16u << 20;
+/// Room for kMaxItems bodies or log entries written out one a line (about 1 KiB each);
+/// anything bigger is a mistake (or /dev/zero) and must not hang us.
+constexpr std::size_t kMaxScenarioBytes = 256u << 20;
 
 std::string read_all(std::FILE* f, const std::string& path) {
     std::string text;
@@ -230,7 +231,8 @@ std::string read_all(std::FILE* f, const std::string& path) {
         text.append(buffer, got);
         if (text.size() > kMaxScenarioBytes)
             throw InputError(
-                    {{display_name(path), 1, 1, "cannot read: larger than 16 MiB; a scenario is a small text file"}});
+                    {{display_name(path), 1, 1,
+                      "cannot read: larger than 256 MiB; a scenario is a text file of at most 200,000 bodies"}});
         if (got < sizeof buffer) {
             if (std::ferror(f)) {
                 const int err = errno;

@@ -168,21 +168,77 @@ void read_shape(ReaderState& r, const Entry& e, int body, const std::string& bod
     }
 }
 
+/// `array:` of body `body` (read as its first copy): count [nx, ny, nz] and spacing [sx, sy,
+/// sz]. Makes nx·ny·nz bodies named NAME0 … NAME(N−1) in row order (x fastest, then y, then
+/// z): body k = ix + nx·(iy + ny·iz) sits at position + (ix·sx, iy·sy, iz·sz). Every number
+/// of an array's body is a plain number (no params), so the copies are the same body moved.
+void read_array(ReaderState& r, const Entry& a, int body, const std::string& path, std::size_t ops_before) {
+    const std::string what = path + ".array";
+    const auto view = read_map(r.problems, a.value, what, a.key_mark, {"count", "spacing"});
+    if (!view) return;
+    const Entry* count = require(r.problems, *view, "count", what);
+    const Entry* spacing = require(r.problems, *view, "spacing", what);
+    if (!count || !spacing) return;
+    const SourceMark cm = mark_of(count->value, count->key_mark);
+    const auto n = r.numbers.numbers(count->value, what + ".count", count->key_mark, 3, "[nx, ny, nz]",
+                                     whole(1, static_cast<double>(kMaxItems)));
+    const auto d = r.numbers.vec3(spacing->value, what + ".spacing", spacing->key_mark);
+    if (!n || !d || std::any_of(n->begin(), n->end(), [](const Num& x) { return !x.ok; }) ||
+        std::any_of(d->begin(), d->end(), [](const Num& x) { return !x.ok; }))
+        return;
+    if (any_dep(*n) || any_dep(*d) || r.t.ops.size() != ops_before) {
+        r.problems.error(a.key_mark, path + ": the bodies of an array take plain numbers, not $params");
+        return;
+    }
+    const Vec3 counts = value_of(*n);
+    const double total = counts.x * counts.y * counts.z;
+    const std::size_t room = kMaxItems - std::min(kMaxItems, r.t.base.bodies.size() - 1);
+    if (total > static_cast<double>(room)) {
+        r.problems.error(cm, fmt::format("{}.count: {} × {} × {} = {} bodies; a scenario may have at most {} bodies{}",
+                                         what, counts.x, counts.y, counts.z, total, kMaxItems,
+                                         room < kMaxItems ? fmt::format(" ({} more here)", room) : std::string()));
+        return;
+    }
+    const auto nx = static_cast<std::size_t>(counts.x), ny = static_cast<std::size_t>(counts.y);
+    const auto size = static_cast<std::size_t>(total);
+    const Vec3 step = value_of(*d);
+    const BodyDef first = r.t.base.bodies[static_cast<std::size_t>(body)];
+    r.body_index.erase(first.name);
+    r.t.base.bodies.reserve(r.t.base.bodies.size() + size - 1);
+    r.body_index.reserve(r.body_index.size() + size);
+    for (std::size_t k = 0; k < size; ++k) {
+        const std::string name = first.name + std::to_string(k);
+        if (!r.body_index.emplace(name, static_cast<int>(r.t.base.bodies.size()) - (k == 0 ? 1 : 0)).second) {
+            r.problems.error(a.key_mark, fmt::format("{}: the array's body {} is named {}, but a body of that name "
+                                                     "comes before it",
+                                                     path, k, name));
+            return;
+        }
+        const Vec3 at{static_cast<double>(k % nx), static_cast<double>((k / nx) % ny),
+                      static_cast<double>(k / (nx * ny))};
+        BodyDef& b = k == 0 ? r.t.base.bodies[static_cast<std::size_t>(body)] : r.t.base.bodies.emplace_back(first);
+        b.name = name;
+        b.position = first.position + Vec3{at.x * step.x, at.y * step.y, at.z * step.z};
+    }
+}
+
 /// Body `name`, its definition `n`.
 void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark, const YAML::Node& n) {
     const std::string path = "bodies." + name;
     NumberReader& num = r.numbers;
+    const std::size_t ops_before = r.t.ops.size();
     r.t.base.bodies.emplace_back();
     const int index = static_cast<int>(r.t.base.bodies.size()) - 1;
     BodyDef& b = r.t.base.bodies.back();
     b.name = name;
     b.mark = name_mark;
     r.body_index.emplace(name, index);
-    const auto view =
-            read_map(r.problems, n, path, name_mark,
-                     {"sphere",    "box",      "capsule",   "triangle",    "hull",        "plane",         "mesh",
-                      "position",  "velocity", "rotation",  "restitution", "friction",    "mass",          "static",
-                      "kinematic", "ccd",      "character", "slope_limit", "step_height", "snap_distance", "trigger", "angular_velocity"});
+    const auto view = read_map(
+            r.problems, n, path, name_mark,
+            {"sphere",           "box",      "capsule",   "triangle",    "hull",        "plane",         "mesh",
+             "position",         "velocity", "rotation",  "restitution", "friction",    "mass",          "static",
+             "kinematic",        "ccd",      "character", "slope_limit", "step_height", "snap_distance", "trigger",
+             "angular_velocity", "array"});
     if (!view) return;
     const Entry* shape = nullptr;
     for (const Entry& entry : view->entries) {
@@ -238,6 +294,7 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
         r.problems.error(shape->key_mark, path + ": a plane is infinite, so it must be static (add static: true)");
     if (shape && shape->key == "mesh" && !b.is_static)
         r.problems.error(shape->key_mark, path + ": a mesh is level geometry, so it must be static (add static: true)");
+    if (const Entry* a = view->find("array")) read_array(r, *a, index, path, ops_before);
 }
 
 /// Reads world.`key` as one of `choices` (the text, the value) into `field`; anything else is a
@@ -358,6 +415,10 @@ void read_bodies(ReaderState& r, const Entry* e) {
                                                      c >= 0x20 && c < 0x7f ? fmt::format("'{}'", char(c))
                                                                            : fmt::format("byte 0x{:02x}", c),
                                                      bad - b.key.begin() + 1));
+            continue;
+        }
+        if (r.body_index.contains(b.key)) { // an array's body took the name
+            r.problems.error(b.key_mark, "bodies." + b.key + ": an array before it already made a body of that name");
             continue;
         }
         read_body_def(r, b.key, b.key_mark, b.value);

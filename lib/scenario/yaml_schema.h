@@ -20,9 +20,9 @@
 
 namespace collide::reader {
 
-/// The most bodies, params, log entries or expectations a scenario may have (keeps name
-/// lookups and the run itself bounded whatever the file holds).
-inline constexpr std::size_t kMaxItems = 10000;
+/// The most bodies (counting an array's), params, log entries or expectations a scenario may
+/// have (keeps name lookups and the run itself bounded whatever the file holds).
+inline constexpr std::size_t kMaxItems = 200'000;
 
 /// The diagnostics found so far, all for one file.
 class Problems {

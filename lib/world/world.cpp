@@ -1,5 +1,7 @@
 #include "world/world.h"
 
+#include "world/broadphase.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -22,6 +24,11 @@ namespace {
 
 /// Slack on cast bounds (m): a cast that ends exactly touching must not be rejected.
 constexpr double kCastBoundsMargin = 1e-7;
+
+/// Broadphase boxes grow by at least this fraction of the median body size (m/m): enough that a
+/// push-out rarely moves a body out of its grown box, small enough that a loose grid of bodies
+/// (spheres 0.4 m wide, 0.5 m apart) gives no candidates between neighbours.
+constexpr double kBroadFraction = 0.1;
 
 /// Bounds that overlap or come within `margin` of each other.
 bool bounds_near(const Aabb& a, const Aabb& b, double margin) {
@@ -92,27 +99,28 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         has_characters_ = has_characters_ || b.character;
         any_turning_ = any_turning_ || b.turning;
     }
-    pairs_.clear();
-    any_swept_pair_ = false;
-    any_speculative_pair_ = false;
+    // Which kinds of pair exist (a pair of two bodies that never respond never enters):
+    // a swept body and any other non-character body; a speculative body and any other body
+    // that is neither a character nor swept.
+    active_.resize(n);
+    std::size_t non_character = 0, plain = 0;
+    bool any_swept = false, any_speculative = false;
     for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t j = i + 1; j < n; ++j) {
-            const StepBody& a = bodies_[i];
-            const StepBody& b = bodies_[j];
-            if (a.inv_mass == 0 && b.inv_mass == 0 && !a.character && !b.character) continue; // neither responds
-            if (a.trigger || b.trigger) continue;                                             // a trigger only overlaps
-            StepPair p;
-            p.i = static_cast<int>(i);
-            p.j = static_cast<int>(j);
-            p.character = a.character || b.character;
-            p.swept = !p.character && (a.swept || b.swept);
-            p.speculative = !p.character && !p.swept && (a.speculative || b.speculative);
-            any_swept_pair_ = any_swept_pair_ || p.swept;
-            any_speculative_pair_ = any_speculative_pair_ || p.speculative;
-            pairs_.push_back(p);
-        }
+        const StepBody& b = bodies_[i];
+        active_[i] = (b.inv_mass != 0 || b.character) && !b.trigger ? 1 : 0;
+        if (b.trigger) continue; // a trigger only overlaps: it is in no pair
+        non_character += b.character ? 0 : 1;
+        plain += !b.character && !b.swept ? 1 : 0;
+        any_swept = any_swept || b.swept;
+        any_speculative = any_speculative || b.speculative;
     }
-    resting_.resize(pairs_.size());
+    any_swept_pair_ = any_swept && non_character >= 2;
+    any_speculative_pair_ = any_speculative && plain >= 2;
+    pairs_.clear();
+    extra_.clear();
+    cast_pairs_.clear();
+    spec_pairs_.clear();
+    boxes_.resize(n);
     cast_bounds_.resize(n);
     if (def_.friction_model == FrictionModel::coulomb) ground_at_start();
 }
@@ -123,11 +131,14 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
 void World::ground_at_start() {
     const int n = static_cast<int>(bodies_.size());
     const double reach = def_.skin + kGroundGap;
+    for (int k = 0; k < n; ++k) boxes_[static_cast<std::size_t>(k)] = bounds(k);
+    build_broadphase(boxes_, reach); // grown boxes meet when the bounds come within 2·reach
     for (int i = 0; i < n; ++i) {
         StepBody& b = body(i);
         if (b.inv_mass == 0 || b.accel == Vec3{} || b.trigger) continue;
         double nearest = reach;
-        for (int j = 0; j < n; ++j) {
+        broad_.query(broad_.grown(i), found_);
+        for (const int j : found_) {
             if (j == i || !is_base(j) || body(j).trigger) continue;
             if (!bounds_near(bounds(i), bounds(j), reach)) continue;
             const DistanceResult d = distance(placed(j), placed(i)); // normal from the base to the body
@@ -144,6 +155,29 @@ void World::ground_at_start() {
         }
     }
 }
+
+/// Pair (i, j), i < j, with its kind.
+World::StepPair World::make_pair(int i, int j) const {
+    const StepBody& a = bodies_[static_cast<std::size_t>(i)];
+    const StepBody& b = bodies_[static_cast<std::size_t>(j)];
+    StepPair p;
+    p.i = i;
+    p.j = j;
+    if (a.trigger || b.trigger) return p; // a trigger only overlaps: neither cast nor speculative
+    p.character = a.character || b.character;
+    p.swept = !p.character && (a.swept || b.swept);
+    p.speculative = !p.character && !p.swept && (a.speculative || b.speculative);
+    return p;
+}
+
+/// Rebuilds the broadphase over `boxes`, grown by at least `margin` (m).
+void World::build_broadphase(std::span<const Aabb> boxes, double margin) {
+    broad_.build(boxes, active_, std::max(margin, kCastBoundsMargin), kBroadFraction);
+}
+
+namespace {
+inline PairKey key_of(int i, int j) { return pair_key(i, j); }
+} // namespace
 
 // ---- notifications -------------------------------------------------------------------
 
@@ -215,20 +249,29 @@ inline Vec3 World::motion_accel(const StepBody& b) const { return exact_ ? groun
 
 bool World::no_pair_can_meet() const {
     if (has_characters_ || any_turning_) return false; // a turning body's bounds change
-    for (const StepPair& p : pairs_) {
-        const StepBody& a = bodies_[static_cast<std::size_t>(p.i)];
-        const StepBody& b = bodies_[static_cast<std::size_t>(p.j)];
-        const Aabb ba = bounds(p.i), bb = bounds(p.j);
-        const Vec3 dv = b.velocity - a.velocity;
-        const Vec3 da = b.accel - a.accel;
-        bool apart = false;
-        for (std::size_t k = 0; k < 3 && !apart; ++k) {
-            apart = (bb.min[k] > ba.max[k] && dv[k] >= 0 && da[k] >= 0) ||
-                    (ba.min[k] > bb.max[k] && dv[k] <= 0 && da[k] <= 0);
+    const int n = body_count();
+    for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+            if (!active_[static_cast<std::size_t>(i)] && !active_[static_cast<std::size_t>(j)]) continue;
+            if (body(i).trigger || body(j).trigger) continue;
+            if (!pair_drifts_apart(i, j)) return false;
         }
-        if (!apart) return false;
     }
     return true;
+}
+
+/// True when bodies i and j drift apart on some axis under their relative velocity and gravity.
+bool World::pair_drifts_apart(int i, int j) const {
+    const StepBody& a = bodies_[static_cast<std::size_t>(i)];
+    const StepBody& b = bodies_[static_cast<std::size_t>(j)];
+    const Aabb ba = bounds(i), bb = bounds(j);
+    const Vec3 dv = b.velocity - a.velocity;
+    const Vec3 da = b.accel - a.accel;
+    for (std::size_t k = 0; k < 3; ++k) {
+        if ((bb.min[k] > ba.max[k] && dv[k] >= 0 && da[k] >= 0) || (ba.min[k] > bb.max[k] && dv[k] <= 0 && da[k] <= 0))
+            return true;
+    }
+    return false;
 }
 
 // ---- the frame -----------------------------------------------------------------------
@@ -329,19 +372,40 @@ void World::step_frame() {
 
 /// Swept detection over one step of `h` s starting at `start`: impacts in time order.
 void World::cast_step(double h, double start) {
-    std::fill(resting_.begin(), resting_.end(), static_cast<unsigned char>(0));
+    // Candidates: swept pairs whose bounds over the step come near; a body whose bounds over
+    // the rest of the step leave its grown box after an impact is looked up again.
+    update_cast_bounds(h);
+    build_broadphase(cast_bounds_, def_.skin);
+    broad_.pairs(keys_);
+    cast_pairs_.clear();
+    for (const PairKey key : keys_) {
+        const StepPair p = make_pair(pair_first(key), pair_second(key));
+        if (p.swept) cast_pairs_.push_back(p);
+    }
     double remaining = h;
     double now = start;
     int impacts = 0;
     while (remaining > 0) {
         update_cast_bounds(remaining);
+        for (int k = 0; k < body_count(); ++k) {
+            if (!broad_.refit(k, cast_bounds_[static_cast<std::size_t>(k)])) continue;
+            broad_.query(broad_.grown(k), found_);
+            for (const int o : found_) {
+                if (o == k) continue;
+                const StepPair p = make_pair(std::min(k, o), std::max(k, o));
+                if (!p.swept) continue;
+                const auto at = std::lower_bound(cast_pairs_.begin(), cast_pairs_.end(), key_of(p.i, p.j),
+                                                 [](const StepPair& e, PairKey key) { return key_of(e.i, e.j) < key; });
+                if (at == cast_pairs_.end() || at->i != p.i || at->j != p.j) cast_pairs_.insert(at, p);
+            }
+        }
         int best = -1;
         PairHit best_hit;
-        for (std::size_t k = 0; k < pairs_.size(); ++k) {
-            const StepPair& p = pairs_[k];
+        for (std::size_t k = 0; k < cast_pairs_.size(); ++k) {
+            const StepPair& p = cast_pairs_[k];
             // A body is not cast against its ground, but a mesh ground is a whole level: its walls too.
             const bool on_ground = body(p.i).ground == p.j || body(p.j).ground == p.i;
-            if (!p.swept || resting_[k] ||
+            if (!p.swept || p.resting ||
                 (on_ground && !std::holds_alternative<Mesh>(placed(p.i)) && !std::holds_alternative<Mesh>(placed(p.j))))
                 continue;
             if (!bounds_near(cast_bounds_[static_cast<std::size_t>(p.i)], cast_bounds_[static_cast<std::size_t>(p.j)],
@@ -361,16 +425,16 @@ void World::cast_step(double h, double start) {
         move_all(tau);
         now += tau;
         remaining -= tau;
-        const StepPair& p = pairs_[static_cast<std::size_t>(best)];
+        StepPair& p = cast_pairs_[static_cast<std::size_t>(best)];
         const Vec3 n = best_hit.normal;
         if (dot(relative_velocity(p.i, p.j, n), n) >= 0) {
-            resting_[static_cast<std::size_t>(best)] = 1; // touching without approaching
+            p.resting = true; // touching without approaching
             try_ground(p.i, p.j, n);
             continue;
         }
         tell_contact(p.i, p.j, now);
         respond_pair(p.i, p.j, n);
-        if (try_ground(p.i, p.j, n)) resting_[static_cast<std::size_t>(best)] = 1;
+        if (try_ground(p.i, p.j, n)) p.resting = true;
         if (++impacts >= kMaxImpactsPerStep) {
             zero_approach(p.i, p.j, n);
             move_all(remaining);
@@ -577,8 +641,15 @@ inline void World::respond_pair(int i, int j, const Vec3& n, const double* appro
 /// already overlap are left to the discrete pass.
 void World::speculate(double h) {
     update_cast_bounds(h);
-    for (StepPair& p : pairs_) {
-        if (!p.speculative || body(p.i).ground == p.j || body(p.j).ground == p.i) continue;
+    build_broadphase(cast_bounds_, def_.skin); // grown boxes meet when the bounds come within 2·skin
+    broad_.pairs(keys_);
+    spec_pairs_.clear();
+    for (const PairKey key : keys_) {
+        const StepPair p = make_pair(pair_first(key), pair_second(key));
+        if (p.speculative) spec_pairs_.push_back(p);
+    }
+    for (StepPair& p : spec_pairs_) {
+        if (body(p.i).ground == p.j || body(p.j).ground == p.i) continue;
         if (body(p.i).turning || body(p.j).turning) continue; // not straight: the discrete pass takes it
         if (!bounds_near(cast_bounds_[static_cast<std::size_t>(p.i)], cast_bounds_[static_cast<std::size_t>(p.j)],
                          def_.skin))
@@ -606,7 +677,7 @@ void World::speculate(double h) {
 /// After the step: each pair a speculative contact slowed has arrived; it is a contact, and
 /// it responds (restitution, friction) as the impact at its approach speed would have.
 void World::arrive() {
-    for (StepPair& p : pairs_) {
+    for (StepPair& p : spec_pairs_) {
         if (!p.arriving) continue;
         p.arriving = false;
         tell_contact(p.i, p.j, frame_time_);
@@ -648,26 +719,83 @@ inline void World::push_pair(int i, int j, const Contact& c) {
     }
 }
 
+/// Body `index` was pushed while the discrete pass handles a pair: when it left
+/// its grown box, the pairs it may now meet join extra_ (those after that pair are handled in
+/// this pass; those before it were apart when this pass reached them, as a loop over all pairs
+/// would have found, and are handled from the next pass on).
+void World::refit_discrete(int index) {
+    if (!broad_.refit(index, bounds(index))) return;
+    broad_.query(broad_.grown(index), found_);
+    const auto before = [](const StepPair& e, PairKey key) { return key_of(e.i, e.j) < key; };
+    for (const int o : found_) {
+        if (o == index) continue;
+        const int i = std::min(index, o), j = std::max(index, o);
+        if (body(i).inv_mass + body(j).inv_mass <= 0 || body(i).trigger || body(j).trigger) continue;
+        const PairKey key = key_of(i, j);
+        const auto known = std::lower_bound(pairs_.begin(), pairs_.end(), key, before);
+        if (known != pairs_.end() && known->i == i && known->j == j) continue;
+        const auto at = std::lower_bound(extra_.begin(), extra_.end(), key, before);
+        if (at != extra_.end() && at->i == i && at->j == j) continue;
+        extra_.insert(at, make_pair(i, j));
+    }
+}
+
+/// The discrete passes over the broadphase's candidates, in (i, j) order: the same pairs, in
+/// the same order, as a loop over every pair i < j skipping those whose bounds are apart.
 [[gnu::always_inline]] inline void World::discrete_passes() {
+    const int n = body_count();
+    for (int k = 0; k < n; ++k) boxes_[static_cast<std::size_t>(k)] = bounds(k);
+    build_broadphase(boxes_, def_.skin);
+    broad_.pairs(keys_);
+    pairs_.clear();
+    extra_.clear();
+    for (const PairKey key : keys_) {
+        const int i = pair_first(key), j = pair_second(key);
+        if (body(i).inv_mass + body(j).inv_mass > 0 && !body(i).trigger && !body(j).trigger)
+            pairs_.push_back(make_pair(i, j)); // else static or character on both sides, or a trigger
+    }
+    const auto after = [](PairKey key, const StepPair& e) { return key < key_of(e.i, e.j); };
     bool touched = false;
-    for (StepPair& p : pairs_) p.touched = false;
     for (int pass = 0; pass < kDiscretePasses; ++pass) {
         bool found = false;
-        for (StepPair& p : pairs_) {
-            const StepBody& a = body(p.i);
-            const StepBody& b = body(p.j);
-            if (a.inv_mass + b.inv_mass <= 0) continue; // static or character on both sides
-            if (!bounds_overlap(bounds(p.i), bounds(p.j))) continue;
-            const ContactQuery q = contact(placed(p.i), placed(p.j));
+        std::size_t next = 0; // in pairs_
+        PairKey last = 0;
+        bool started = false;
+        for (;;) {
+            const std::size_t e =
+                    extra_.empty() || !started
+                            ? 0
+                            : static_cast<std::size_t>(std::upper_bound(extra_.begin(), extra_.end(), last, after) -
+                                                       extra_.begin());
+            const bool have_pair = next < pairs_.size(), have_extra = e < extra_.size();
+            if (!have_pair && !have_extra) break;
+            StepPair& p = have_extra && (!have_pair ||
+                                         key_of(extra_[e].i, extra_[e].j) < key_of(pairs_[next].i, pairs_[next].j))
+                                  ? extra_[e]
+                                  : pairs_[next++];
+            const int i = p.i, j = p.j;
+            last = key_of(i, j);
+            started = true;
+            if (!bounds_overlap(bounds(i), bounds(j))) continue;
+            const ContactQuery q = contact(placed(i), placed(j));
             if (q.status != ContactStatus::overlapping) continue;
             found = touched = true;
             p.touched = true;
             p.normal = q.contact.normal;
-            tell_contact(p.i, p.j, frame_time_);
-            push_pair(p.i, p.j, q.contact);
-            respond_pair(p.i, p.j, q.contact.normal);
+            tell_contact(i, j, frame_time_);
+            push_pair(i, j, q.contact);
+            respond_pair(i, j, q.contact.normal);
             // Under Coulomb friction a contact that leaves a body resting grounds it, as a cast does.
-            if (def_.friction_model == FrictionModel::coulomb) try_ground(p.i, p.j, q.contact.normal);
+            if (def_.friction_model == FrictionModel::coulomb) try_ground(i, j, q.contact.normal);
+            refit_discrete(i); // p may move from here on
+            refit_discrete(j);
+        }
+        if (!extra_.empty()) {
+            merged_.clear();
+            std::merge(pairs_.begin(), pairs_.end(), extra_.begin(), extra_.end(), std::back_inserter(merged_),
+                       [](const StepPair& a, const StepPair& b) { return key_of(a.i, a.j) < key_of(b.i, b.j); });
+            pairs_.swap(merged_);
+            extra_.clear();
         }
         if (!found) break;
     }
@@ -693,23 +821,36 @@ void World::character_passes() {
         b.on_floor = b.stepping = false;
         b.floor_body = -1;
     }
+    // Only characters move here: each is looked up again whenever it leaves its grown box.
+    for (int k = 0; k < count; ++k) boxes_[static_cast<std::size_t>(k)] = bounds(k);
+    build_broadphase(boxes_, def_.skin);
     for (int pass = 0; pass < def_.character_iterations; ++pass) {
         bool found = false;
         for (int c = 0; c < count; ++c) {
             if (!body(c).character || body(c).trigger) continue;
-            for (int o = 0; o < count; ++o) {
+            broad_.query(broad_.grown(c), found_);
+            for (std::ptrdiff_t at = 0; at < static_cast<std::ptrdiff_t>(found_.size()); ++at) {
+                const int o = found_[static_cast<std::size_t>(at)];
                 if (o == c || body(o).trigger || !bounds_overlap(bounds(o), bounds(c))) continue;
                 const ContactQuery q = contact(placed(o), placed(c));
                 if (q.status != ContactStatus::overlapping) continue;
                 found = true;
                 tell_contact(o, c, frame_time_);
                 character_contact(c, o, q.contact);
+                if (broad_.refit(c, bounds(c))) { // moved out of its grown box: look again, after o
+                    broad_.query(broad_.grown(c), found_);
+                    at = (std::upper_bound(found_.begin(), found_.end(), o) - found_.begin()) - 1;
+                }
             }
         }
         if (!found) break;
     }
-    for (int c = 0; c < count; ++c)
-        if (body(c).character && !body(c).trigger && body(c).snap_distance > 0) snap_to_ground(c);
+    for (int c = 0; c < count; ++c) {
+        if (body(c).character && !body(c).trigger && body(c).snap_distance > 0) {
+            snap_to_ground(c);
+            broad_.refit(c, bounds(c));
+        }
+    }
     // A character left standing within the skin of a floor (as it starts) stands on it too:
     // carrying by a kinematic floor starts with the first step.
     for (int c = 0; c < count; ++c) {
@@ -758,7 +899,8 @@ inline void World::character_contact(int index, int obstacle, const Contact& hit
 /// True when `shape` (character `index` somewhere else) overlaps any other body.
 bool World::overlaps_any(int index, const Shape& shape) const {
     const Aabb box = bounds_of(shape);
-    for (int o = 0; o < static_cast<int>(bodies_.size()); ++o) {
+    broad_.query(box, probe_);
+    for (const int o : probe_) {
         if (o == index || bodies_[static_cast<std::size_t>(o)].trigger || !bounds_overlap(bounds(o), box)) continue;
         if (contact(placed(o), shape).status == ContactStatus::overlapping) return true;
     }
@@ -772,7 +914,9 @@ double World::drop_distance(int index, const Shape& shape, double reach, Vec3* n
     double best = reach;
     const Motion down{up_ * -reach, Vec3{}};
     const Aabb box = bounds_of(shape);
-    for (int o = 0; o < static_cast<int>(bodies_.size()); ++o) {
+    const Vec3 grow{reach, reach, reach};
+    broad_.query(Aabb{box.min - grow, box.max + grow}, probe_);
+    for (const int o : probe_) {
         if (o == index || bodies_[static_cast<std::size_t>(o)].trigger || !bounds_near(bounds(o), box, reach)) continue;
         const Toi toi = time_of_impact(placed(o), Motion{}, shape, down, 1.0);
         if (toi.status != ToiStatus::hit || toi.time * reach >= best) continue;

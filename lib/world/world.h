@@ -76,6 +76,11 @@
 ///   response, cast, speculative contact, grounding, character push-out, step or snap — so a
 ///   world with a trigger moves every other body bit for bit as the world without it. Their
 ///   overlaps are measured by an observer (probes/trigger.h).
+/// - **Pairs come from a broadphase** (world/broadphase.h): every loop above over pairs or
+///   over other bodies visits only the candidates whose grown bounds meet — the same pairs, in
+///   the same (i, j) order, as the loop over all of them, so results are bit-identical to it
+///   (use_all_pairs() runs that loop, for tests). A body pushed out of its grown box mid-pass is
+///   looked up again at once. Stepping costs about n log n for n bodies spread out, not n².
 /// - **Observers** are told, in this order within a frame: every move of a body (before it
 ///   moves), every contact found (discrete: a pass finds the pair overlapping, before its
 ///   push-out; swept: an approaching impact, before its response; characters: each push-out),
@@ -88,6 +93,7 @@
 
 #include "detection/contact.h"
 #include "model/bodies.h"
+#include "world/broadphase.h"
 
 namespace collide {
 
@@ -203,6 +209,10 @@ public:
         const StepBody& b = bodies_[static_cast<std::size_t>(i)];
         return {b.on_floor, b.on_floor ? b.floor_normal : Vec3{}, b.steps};
     }
+    /// For tests and benchmarks: with `all` set, the broadphase gives every pair as a candidate
+    /// (the all-pairs loop the broadphase must match bit for bit). Kept across reset().
+    void use_all_pairs(bool all) { broad_.set_exhaustive(all); }
+
     /// True when no two bodies can meet again: there is no character, and every pair drifts
     /// apart on some axis under its relative velocity and gravity, so every later frame is
     /// free flight.
@@ -261,6 +271,7 @@ private:
         double approach = 0;      ///< its normal velocity before that (m/s, negative: approaching)
         bool character = false;   ///< involves a character
         bool touched = false;     ///< the discrete pass found it overlapping this frame
+        bool resting = false;     ///< swept: out of casting for the rest of this step
         Vec3 normal;              ///< the last contact normal found this frame, from i to j
     };
 
@@ -278,8 +289,17 @@ private:
 
     WorldDef def_;                         ///< the settings
     mutable std::vector<StepBody> bodies_; ///< per body (mutable: placed shapes are cached lazily)
-    std::vector<StepPair> pairs_;          ///< pairs that can meet
-    std::vector<unsigned char> resting_;   ///< per pair: out of casting for the rest of this step
+    std::vector<StepPair> pairs_;          ///< discrete: the broadphase's candidate pairs, by (i, j)
+    std::vector<StepPair> extra_;          ///< discrete: candidates found during a pass, by (i, j)
+    std::vector<StepPair> merged_;         ///< discrete: scratch for merging extra_ into pairs_
+    std::vector<StepPair> cast_pairs_;     ///< swept candidate pairs this step, by (i, j)
+    std::vector<StepPair> spec_pairs_;     ///< speculative candidate pairs this step, by (i, j)
+    std::vector<unsigned char> active_;    ///< per body: responds to contacts (or is a character)
+    mutable Broadphase broad_;             ///< candidate pairs (rebuilt for each pass kind)
+    std::vector<PairKey> keys_;            ///< scratch: candidate pair keys
+    std::vector<int> found_;               ///< scratch: bodies found by a query
+    mutable std::vector<int> probe_;       ///< scratch: bodies near a character's trial position
+    std::vector<Aabb> boxes_;              ///< scratch: every body's bounds
     std::vector<Aabb> cast_bounds_;        ///< per body: bounds over the rest of the step
     std::vector<Listener> listeners_;      ///< observers and their events
     std::vector<BodyState> states_;        ///< every body's state at the last frame (when observed)
@@ -297,6 +317,10 @@ private:
     double frame_time_ = 0;
     double step_ = 0;
 
+    StepPair make_pair(int i, int j) const;
+    bool pair_drifts_apart(int i, int j) const;
+    void build_broadphase(std::span<const Aabb> boxes, double margin);
+    void refit_discrete(int index);
     void tell_move(int index, double tau, const Vec3& accel);
     void tell_contact(int i, int j, double time);
     void tell_response(int index, const Vec3& before, const Vec3& after);

@@ -1,0 +1,58 @@
+// The rain of bench/rain.h (the scene of /work/shared/peers/bullet_rain): N spheres dropped in a
+// grid onto a floor box, 60 frames at 60 Hz, on one thread. Each iteration loads the scenario
+// from its YAML text (arrays), instantiates it and simulates it, final and max_overlap included.
+// items = body-steps (N × 60). `rain_all_pairs` steps the same world with the broadphase giving
+// every pair (the all-pairs loop it replaced), for the ratio.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "probes/simulate.h"
+#include "rain.h"
+#include "scenario/load.h"
+#include "world/world.h"
+
+namespace {
+
+using namespace collide;
+
+constexpr int kFrames = 60;
+
+Scenario load(int n) {
+    const std::string yaml = collide::bench::rain_yaml(n, kFrames);
+    const ScenarioTemplate t = parse_scenario_template(yaml, "rain.yaml");
+    auto ev = t.make_evaluator();
+    Scenario s;
+    t.instantiate(apply_sets(t, {}), ev, s);
+    return s;
+}
+
+void rain(benchmark::State& state) {
+    const int n = static_cast<int>(state.range(0));
+    std::vector<double> values;
+    for (auto _ : state) {
+        const Scenario s = load(n);
+        values = simulate(s);
+        benchmark::DoNotOptimize(values.data());
+    }
+    state.counters["lowest_y"] = values.at(1);    // final.y of the first sphere
+    state.counters["max_overlap"] = values.at(6); // max_overlap.depth
+    state.SetItemsProcessed(state.iterations() * n * kFrames);
+}
+BENCHMARK(rain)->Arg(1000)->Arg(3000)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void rain_all_pairs(benchmark::State& state) {
+    const int n = static_cast<int>(state.range(0));
+    const Scenario s = load(n);
+    World world;
+    world.use_all_pairs(true);
+    for (auto _ : state) {
+        world.reset(s.world, s.bodies);
+        while (world.frames_stepped() < kFrames) world.step_frame();
+        benchmark::DoNotOptimize(world.state(1));
+    }
+    state.SetItemsProcessed(state.iterations() * n * kFrames);
+}
+BENCHMARK(rain_all_pairs)->Arg(1000)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+} // namespace

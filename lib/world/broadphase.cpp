@@ -1,0 +1,233 @@
+#include "world/broadphase.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace collide {
+
+namespace {
+
+constexpr int kBits = 21;                                      ///< bits per axis of a packed cell
+constexpr std::int64_t kHalf = std::int64_t{1} << (kBits - 1); ///< cells span [−kHalf, kHalf)
+constexpr std::int64_t kCells = std::int64_t{1} << kBits;
+
+std::uint64_t pack(std::int64_t x, std::int64_t y, std::int64_t z) {
+    return (static_cast<std::uint64_t>(x) << (2 * kBits)) | (static_cast<std::uint64_t>(y) << kBits) |
+           static_cast<std::uint64_t>(z);
+}
+
+bool finite_box(const Aabb& b) {
+    return std::isfinite(b.min.x) && std::isfinite(b.min.y) && std::isfinite(b.min.z) && std::isfinite(b.max.x) &&
+           std::isfinite(b.max.y) && std::isfinite(b.max.z);
+}
+
+double size_of(const Aabb& b) { return std::max({b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z}); }
+
+} // namespace
+
+/// The cell coordinate (0 … kCells − 1) of x (m); clamped, so far bodies share the edge cells.
+std::int64_t Broadphase::coord(double x) const {
+    const double q = std::floor(x * inv_cell_);
+    if (!(q >= static_cast<double>(-kHalf))) return 0;
+    if (q >= static_cast<double>(kHalf - 1)) return kCells - 1;
+    return static_cast<std::int64_t>(q) + kHalf;
+}
+
+/// Small enough to be filed in the grid: finite and (with slack for rounding) within a cell.
+bool Broadphase::small(const Aabb& g) const { return finite_box(g) && size_of(g) <= 0.999 * cell_; }
+
+void Broadphase::build(std::span<const Aabb> boxes, std::span<const unsigned char> active, double margin,
+                       double fraction) {
+    const std::size_t n = boxes.size();
+    scratch_.clear();
+    for (const Aabb& b : boxes)
+        if (finite_box(b)) scratch_.push_back(size_of(b));
+    double median = 0, p90 = 0;
+    if (!scratch_.empty()) {
+        const auto mid = scratch_.begin() + static_cast<std::ptrdiff_t>(scratch_.size() / 2);
+        std::nth_element(scratch_.begin(), mid, scratch_.end());
+        median = *mid;
+        const auto high = scratch_.begin() + static_cast<std::ptrdiff_t>(scratch_.size() * 9 / 10);
+        std::nth_element(mid, high, scratch_.end());
+        p90 = *high;
+    }
+    margin_ = std::max(margin, fraction * median);
+    if (!std::isfinite(margin_) || margin_ < 0) margin_ = margin;
+    // Cells just larger than 9 bodies in 10: a cell then holds about one body of a crowd, and
+    // the larger tenth are each looked up over the few cells they cover.
+    cell_ = 1.05 * (p90 + 2 * margin_);
+    if (!(cell_ > 0) || !std::isfinite(cell_)) cell_ = 1;
+    inv_cell_ = 1 / cell_;
+    grown_.resize(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const Vec3 m{margin_, margin_, margin_};
+        grown_[k] = Aabb{boxes[k].min - m, boxes[k].max + m};
+    }
+    active_.assign(active.begin(), active.end());
+    active_.resize(n, 1);
+    regrids_ = 0;
+    file();
+}
+
+/// Files every body in the grid (or the large list) by its grown box as it is now.
+void Broadphase::file() {
+    const std::size_t n = grown_.size();
+    moved_.assign(n, 0);
+    moved_list_.clear();
+    entries_.clear();
+    big_.clear();
+    for (std::size_t k = 0; k < n; ++k) {
+        const Aabb& g = grown_[k];
+        if (small(g))
+            entries_.push_back(Entry{pack(coord(g.min.x), coord(g.min.y), coord(g.min.z)), static_cast<int>(k)});
+        else
+            big_.push_back(static_cast<int>(k));
+    }
+    // By cell, then body: a stable LSD radix sort by cell bytes (bodies went in ascending),
+    // skipping the bytes every cell shares.
+    sorted_.resize(entries_.size());
+    for (int shift = 0; shift < 3 * kBits; shift += 8) {
+        std::size_t counts[257] = {};
+        for (const Entry& e : entries_) ++counts[((e.cell >> shift) & 0xff) + 1];
+        if (std::any_of(counts + 1, counts + 257, [&](std::size_t c) { return c == entries_.size(); })) continue;
+        for (int b = 0; b < 256; ++b) counts[b + 1] += counts[b];
+        for (const Entry& e : entries_) sorted_[counts[(e.cell >> shift) & 0xff]++] = e;
+        entries_.swap(sorted_);
+    }
+}
+
+bool Broadphase::refit(int k, const Aabb& box) {
+    if (exhaustive_) return false; // every pair is a candidate already
+    Aabb& g = grown_[static_cast<std::size_t>(k)];
+    if (box.min.x >= g.min.x && box.min.y >= g.min.y && box.min.z >= g.min.z && box.max.x <= g.max.x &&
+        box.max.y <= g.max.y && box.max.z <= g.max.z)
+        return false;
+    const Vec3 m{margin_, margin_, margin_};
+    g = Aabb{box.min - m, box.max + m};
+    if (!moved_[static_cast<std::size_t>(k)]) {
+        moved_[static_cast<std::size_t>(k)] = 1;
+        moved_list_.push_back(k);
+        // Moved bodies are scanned one by one; once they are many, file everything again.
+        if (moved_list_.size() > 64 + 2 * static_cast<std::size_t>(std::sqrt(static_cast<double>(grown_.size())))) {
+            ++regrids_;
+            file();
+        }
+    }
+    return true;
+}
+
+/// Calls fn(k) for every filed small body whose cell could hold a box meeting `box` (a
+/// superset: the caller tests the boxes), in no particular order.
+template <class Fn> void Broadphase::for_small_near(const Aabb& box, Fn&& fn) const {
+    const bool finite = finite_box(box);
+    const std::int64_t x0 = finite ? std::max<std::int64_t>(0, coord(box.min.x) - 1) : 0;
+    const std::int64_t y0 = finite ? std::max<std::int64_t>(0, coord(box.min.y) - 1) : 0;
+    const std::int64_t z0 = finite ? std::max<std::int64_t>(0, coord(box.min.z) - 1) : 0;
+    const std::int64_t x1 = finite ? coord(box.max.x) : kCells - 1;
+    const std::int64_t y1 = finite ? coord(box.max.y) : kCells - 1;
+    const std::int64_t z1 = finite ? coord(box.max.z) : kCells - 1;
+    const double columns = static_cast<double>(x1 - x0 + 1) * static_cast<double>(y1 - y0 + 1);
+    if (columns * 4 > static_cast<double>(entries_.size())) {
+        for (const Entry& e : entries_) fn(e.body);
+    } else {
+        const auto less = [](const Entry& e, std::uint64_t c) { return e.cell < c; };
+        for (std::int64_t x = x0; x <= x1; ++x) {
+            for (std::int64_t y = y0; y <= y1; ++y) {
+                const std::uint64_t last = pack(x, y, z1);
+                for (auto it = std::lower_bound(entries_.begin(), entries_.end(), pack(x, y, z0), less);
+                     it != entries_.end() && it->cell <= last; ++it)
+                    fn(it->body);
+            }
+        }
+    }
+}
+
+void Broadphase::query(const Aabb& box, std::vector<int>& out) {
+    out.clear();
+    if (exhaustive_) {
+        for (int k = 0; k < size(); ++k) out.push_back(k);
+        return;
+    }
+    const auto take = [&](int k) {
+        if (boxes_meet(grown_[static_cast<std::size_t>(k)], box)) out.push_back(k);
+    };
+    for_small_near(box, [&](int k) {
+        if (!moved_[static_cast<std::size_t>(k)]) take(k);
+    });
+    for (const int k : big_)
+        if (!moved_[static_cast<std::size_t>(k)]) take(k);
+    for (const int k : moved_list_) take(k);
+    std::sort(out.begin(), out.end());
+}
+
+inline void Broadphase::add_if(int a, int b, std::vector<PairKey>& out) const {
+    const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
+    if (!(active_[ua] | active_[ub])) return;
+    if (!boxes_meet(grown_[ua], grown_[ub])) return;
+    out.push_back(a < b ? pair_key(a, b) : pair_key(b, a));
+}
+
+void Broadphase::pairs(std::vector<PairKey>& out) {
+    out.clear();
+    if (exhaustive_) {
+        for (int a = 0; a < size(); ++a)
+            for (int b = a + 1; b < size(); ++b)
+                if (active_[static_cast<std::size_t>(a)] | active_[static_cast<std::size_t>(b)])
+                    out.push_back(pair_key(a, b));
+        return;
+    }
+    if (!moved_list_.empty()) file(); // every body filed where it is now
+    // The 13 neighbouring cells after a cell (each neighbouring pair once) make 5 runs of
+    // consecutive keys: (x, y, z + 1), (x, y + 1, z − 1 … z + 1), (x + 1, y − 1 … y + 1, z − 1 …
+    // z + 1). Runs start at keys that grow with the cell, so each has a cursor that only moves on.
+    constexpr int kRuns = 5;
+    constexpr int kDx[kRuns] = {0, 0, 1, 1, 1}, kDy[kRuns] = {0, 1, -1, 0, 1};
+    std::size_t cursor[kRuns] = {0, 0, 0, 0, 0};
+    const std::size_t count = entries_.size();
+    for (std::size_t run = 0; run < count;) {
+        const std::uint64_t cell = entries_[run].cell;
+        std::size_t run_end = run;
+        while (run_end < count && entries_[run_end].cell == cell) ++run_end;
+        for (std::size_t p = run; p < run_end; ++p)
+            for (std::size_t q = p + 1; q < run_end; ++q) add_if(entries_[p].body, entries_[q].body, out);
+        const auto x = static_cast<std::int64_t>(cell >> (2 * kBits));
+        const auto y = static_cast<std::int64_t>((cell >> kBits) & (kCells - 1));
+        const auto z = static_cast<std::int64_t>(cell & (kCells - 1));
+        for (int r = 0; r < kRuns; ++r) {
+            const std::int64_t nx = x + kDx[r], ny = y + kDy[r];
+            if (nx >= kCells || ny < 0 || ny >= kCells) continue;
+            const std::int64_t z0 = r == 0 ? z + 1 : std::max<std::int64_t>(0, z - 1);
+            const std::int64_t z1 = std::min<std::int64_t>(kCells - 1, z + 1);
+            if (z0 > z1) continue;
+            const std::uint64_t first = pack(nx, ny, z0), last = pack(nx, ny, z1);
+            std::size_t& c = cursor[r];
+            while (c < count && entries_[c].cell < first) ++c;
+            for (std::size_t k = c; k < count && entries_[k].cell <= last; ++k)
+                for (std::size_t p = run; p < run_end; ++p) add_if(entries_[p].body, entries_[k].body, out);
+        }
+        run = run_end;
+    }
+    for (const int b : big_) for_small_near(grown_[static_cast<std::size_t>(b)], [&](int k) { add_if(b, k, out); });
+    // Large bodies among themselves: sweep along x.
+    const auto low_x = [&](int k) { // NaN last (it meets nothing)
+        const double x = grown_[static_cast<std::size_t>(k)].min.x;
+        return std::isnan(x) ? std::numeric_limits<double>::infinity() : x;
+    };
+    std::sort(big_.begin(), big_.end(), [&](int a, int b) {
+        const double xa = low_x(a), xb = low_x(b);
+        return xa < xb || (xa == xb && a < b);
+    });
+    for (std::size_t b = 0; b < big_.size(); ++b) {
+        const double end = grown_[static_cast<std::size_t>(big_[b])].max.x;
+        for (std::size_t c = b + 1; c < big_.size(); ++c) {
+            const double start = grown_[static_cast<std::size_t>(big_[c])].min.x;
+            if (start > end) break; // a NaN never breaks: add_if refuses it
+            add_if(big_[b], big_[c], out);
+        }
+    }
+    std::sort(big_.begin(), big_.end());
+    std::sort(out.begin(), out.end());
+}
+
+} // namespace collide
