@@ -253,7 +253,7 @@ bool World::no_pair_can_meet() const {
     for (int i = 0; i < n; ++i) {
         for (int j = i + 1; j < n; ++j) {
             if (!active_[static_cast<std::size_t>(i)] && !active_[static_cast<std::size_t>(j)]) continue;
-            if (body(i).trigger || body(j).trigger) continue;
+            if (is_trigger(i) || is_trigger(j)) continue;
             if (!pair_drifts_apart(i, j)) return false;
         }
     }

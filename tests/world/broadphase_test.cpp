@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "support/meshes.h"
 #include "world/broadphase.h"
 #include "world/world.h"
 
@@ -127,13 +128,18 @@ struct Tape : WorldObserver {
 };
 
 /// A random, crowded scene: a floor, a few static and kinematic obstacles, and bodies of every
-/// shape dropped and thrown into each other, some swept, some speculative, a character.
+/// shape dropped and thrown into each other, some swept, some speculative, a character, some
+/// triggers, turning kinematic bodies, and now and then a mesh floor.
 std::vector<BodyDef> random_scene(std::mt19937_64& rng, int n) {
     std::uniform_real_distribution<double> at(-2, 2), up(0.3, 3), speed(-4, 4), size(0.1, 0.4), unit(0, 1);
     std::vector<BodyDef> bodies;
     BodyDef floor;
     floor.name = "floor";
     floor.shape = Aabb{{-6, -1, -6}, {6, 0, 6}};
+    if (unit(rng) < 0.3) { // a level mesh instead: 12 × 12 quads, many internal edges
+        floor.mesh_data = test::grid_floor(12, 1.0, -6, -6);
+        floor.shape = Mesh{floor.mesh_data.get(), identity3(), Vec3{}};
+    }
     floor.is_static = true;
     floor.friction = 0.3;
     bodies.push_back(floor);
@@ -171,8 +177,11 @@ std::vector<BodyDef> random_scene(std::mt19937_64& rng, int n) {
         const double role = unit(rng);
         if (role < 0.08)
             b.is_static = true;
-        else if (role < 0.14)
+        else if (role < 0.14) {
             b.kinematic = true;
+            if (unit(rng) < 0.5) b.angular_velocity = Vec3{0, speed(rng), speed(rng) * 0.5}; // a turning one
+        } else if (role < 0.17)
+            b.trigger = true; // in no pair: the same in both loops
         else if (role < 0.3)
             b.ccd = true;
         else if (role < 0.4)
