@@ -40,6 +40,19 @@ bool Broadphase::small(const Aabb& g) const { return finite_box(g) && size_of(g)
 void Broadphase::build(std::span<const Aabb> boxes, std::span<const unsigned char> active, double margin,
                        double fraction) {
     const std::size_t n = boxes.size();
+    active_.assign(active.begin(), active.end());
+    active_.resize(n, 1);
+    regrids_ = 0;
+    flat_ = exhaustive_ || n <= static_cast<std::size_t>(std::max(flat_limit_, 0));
+    if (flat_) { // every pair a candidate: for a few bodies, cheaper than filing them
+        margin_ = margin;
+        grown_.resize(n);
+        for (std::size_t k = 0; k < n; ++k) {
+            const Vec3 m{margin_, margin_, margin_};
+            grown_[k] = Aabb{boxes[k].min - m, boxes[k].max + m};
+        }
+        return;
+    }
     scratch_.clear();
     for (const Aabb& b : boxes)
         if (finite_box(b)) scratch_.push_back(size_of(b));
@@ -64,9 +77,6 @@ void Broadphase::build(std::span<const Aabb> boxes, std::span<const unsigned cha
         const Vec3 m{margin_, margin_, margin_};
         grown_[k] = Aabb{boxes[k].min - m, boxes[k].max + m};
     }
-    active_.assign(active.begin(), active.end());
-    active_.resize(n, 1);
-    regrids_ = 0;
     file();
 }
 
@@ -98,7 +108,7 @@ void Broadphase::file() {
 }
 
 bool Broadphase::refit(int k, const Aabb& box) {
-    if (exhaustive_) return false; // every pair is a candidate already
+    if (flat_) return false; // every pair is a candidate already
     Aabb& g = grown_[static_cast<std::size_t>(k)];
     if (box.min.x >= g.min.x && box.min.y >= g.min.y && box.min.z >= g.min.z && box.max.x <= g.max.x &&
         box.max.y <= g.max.y && box.max.z <= g.max.z)
@@ -145,7 +155,7 @@ template <class Fn> void Broadphase::for_small_near(const Aabb& box, Fn&& fn) co
 
 void Broadphase::query(const Aabb& box, std::vector<int>& out) {
     out.clear();
-    if (exhaustive_) {
+    if (flat_) {
         for (int k = 0; k < size(); ++k) out.push_back(k);
         return;
     }
@@ -170,7 +180,7 @@ inline void Broadphase::add_if(int a, int b, std::vector<PairKey>& out) const {
 
 void Broadphase::pairs(std::vector<PairKey>& out) {
     out.clear();
-    if (exhaustive_) {
+    if (flat_) {
         for (int a = 0; a < size(); ++a)
             for (int b = a + 1; b < size(); ++b)
                 if (active_[static_cast<std::size_t>(a)] | active_[static_cast<std::size_t>(b)])

@@ -42,6 +42,10 @@ inline bool boxes_meet(const Aabb& a, const Aabb& b) {
            b.min.z <= a.max.z;
 }
 
+/// At most this many bodies are not filed in a grid: every pair is a candidate (the all-pairs
+/// loop), cheaper than sorting cells for a world of a few bodies (the tunnel: 2).
+inline constexpr int kFlatBodies = 16;
+
 /// Candidate pairs from a uniform grid over grown bounds (see the file comment).
 class Broadphase {
 public:
@@ -70,6 +74,9 @@ public:
     /// With `all` set, every pair is a candidate and every body is found by every query: the
     /// all-pairs loop, kept as the reference the grid is tested against. Takes effect at build.
     void set_exhaustive(bool all) { exhaustive_ = all; }
+    /// Worlds of at most `bodies` bodies are not filed in a grid (kFlatBodies unless set; tests
+    /// set 0 to file even two bodies). Takes effect at build.
+    void set_flat_limit(int bodies) { flat_limit_ = bodies; }
 
     /// Grid rebuilds forced by refits since the last build (for tests and benchmarks).
     int regrids() const { return regrids_; }
@@ -92,6 +99,8 @@ private:
     double inv_cell_ = 1;
     int regrids_ = 0;
     bool exhaustive_ = false;
+    bool flat_ = false;            ///< this build gives every pair (exhaustive, or at most flat_limit_ bodies)
+    int flat_limit_ = kFlatBodies; ///< see set_flat_limit()
 
     void file();
     std::int64_t coord(double x) const;

@@ -122,6 +122,20 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     spec_pairs_.clear();
     boxes_.resize(n);
     cast_bounds_.resize(n);
+    // A world of a few bodies keeps every pair in fixed lists, made once here, instead of asking
+    // the broadphase each step (which would give them all anyway): the same pairs, same order.
+    fixed_pairs_ = n <= static_cast<std::size_t>(kFlatBodies);
+    if (fixed_pairs_) {
+        for (int i = 0; i < static_cast<int>(n); ++i) {
+            for (int j = i + 1; j < static_cast<int>(n); ++j) {
+                const StepPair p = make_pair(i, j);
+                if (p.swept) cast_pairs_.push_back(p);
+                if (p.speculative) spec_pairs_.push_back(p);
+                if (body(i).inv_mass + body(j).inv_mass > 0 && !body(i).trigger && !body(j).trigger)
+                    pairs_.push_back(p);
+            }
+        }
+    }
     if (def_.friction_model == FrictionModel::coulomb) ground_at_start();
 }
 
@@ -131,13 +145,20 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
 void World::ground_at_start() {
     const int n = static_cast<int>(bodies_.size());
     const double reach = def_.skin + kGroundGap;
-    for (int k = 0; k < n; ++k) boxes_[static_cast<std::size_t>(k)] = bounds(k);
-    build_broadphase(boxes_, reach); // grown boxes meet when the bounds come within 2·reach
+    if (!fixed_pairs_) {
+        for (int k = 0; k < n; ++k) boxes_[static_cast<std::size_t>(k)] = bounds(k);
+        build_broadphase(boxes_, reach); // grown boxes meet when the bounds come within 2·reach
+    }
     for (int i = 0; i < n; ++i) {
         StepBody& b = body(i);
         if (b.inv_mass == 0 || b.accel == Vec3{} || b.trigger) continue;
         double nearest = reach;
-        broad_.query(broad_.grown(i), found_);
+        if (fixed_pairs_) { // a few bodies: every one
+            found_.resize(static_cast<std::size_t>(n));
+            for (int k = 0; k < n; ++k) found_[static_cast<std::size_t>(k)] = k;
+        } else {
+            broad_.query(broad_.grown(i), found_);
+        }
         for (const int j : found_) {
             if (j == i || !is_base(j) || body(j).trigger) continue;
             if (!bounds_near(bounds(i), bounds(j), reach)) continue;
@@ -249,6 +270,11 @@ inline Vec3 World::motion_accel(const StepBody& b) const { return exact_ ? groun
 
 bool World::no_pair_can_meet() const {
     if (has_characters_ || any_turning_) return false; // a turning body's bounds change
+    if (fixed_pairs_) {
+        for (const StepPair& p : pairs_)
+            if (!pair_drifts_apart(p.i, p.j)) return false;
+        return true;
+    }
     const int n = body_count();
     for (int i = 0; i < n; ++i) {
         for (int j = i + 1; j < n; ++j) {
@@ -261,7 +287,7 @@ bool World::no_pair_can_meet() const {
 }
 
 /// True when bodies i and j drift apart on some axis under their relative velocity and gravity.
-bool World::pair_drifts_apart(int i, int j) const {
+inline bool World::pair_drifts_apart(int i, int j) const {
     const StepBody& a = bodies_[static_cast<std::size_t>(i)];
     const StepBody& b = bodies_[static_cast<std::size_t>(j)];
     const Aabb ba = bounds(i), bb = bounds(j);
@@ -374,20 +400,24 @@ void World::step_frame() {
 void World::cast_step(double h, double start) {
     // Candidates: swept pairs whose bounds over the step come near; a body whose bounds over
     // the rest of the step leave its grown box after an impact is looked up again.
-    update_cast_bounds(h);
-    build_broadphase(cast_bounds_, def_.skin);
-    broad_.pairs(keys_);
-    cast_pairs_.clear();
-    for (const PairKey key : keys_) {
-        const StepPair p = make_pair(pair_first(key), pair_second(key));
-        if (p.swept) cast_pairs_.push_back(p);
+    if (fixed_pairs_) {
+        for (StepPair& p : cast_pairs_) p.resting = false;
+    } else {
+        update_cast_bounds(h);
+        build_broadphase(cast_bounds_, def_.skin);
+        broad_.pairs(keys_);
+        cast_pairs_.clear();
+        for (const PairKey key : keys_) {
+            const StepPair p = make_pair(pair_first(key), pair_second(key));
+            if (p.swept) cast_pairs_.push_back(p);
+        }
     }
     double remaining = h;
     double now = start;
     int impacts = 0;
     while (remaining > 0) {
         update_cast_bounds(remaining);
-        for (int k = 0; k < body_count(); ++k) {
+        for (int k = 0; k < body_count() && !fixed_pairs_; ++k) {
             if (!broad_.refit(k, cast_bounds_[static_cast<std::size_t>(k)])) continue;
             broad_.query(broad_.grown(k), found_);
             for (const int o : found_) {
@@ -641,12 +671,14 @@ inline void World::respond_pair(int i, int j, const Vec3& n, const double* appro
 /// already overlap are left to the discrete pass.
 void World::speculate(double h) {
     update_cast_bounds(h);
-    build_broadphase(cast_bounds_, def_.skin); // grown boxes meet when the bounds come within 2·skin
-    broad_.pairs(keys_);
-    spec_pairs_.clear();
-    for (const PairKey key : keys_) {
-        const StepPair p = make_pair(pair_first(key), pair_second(key));
-        if (p.speculative) spec_pairs_.push_back(p);
+    if (!fixed_pairs_) {
+        build_broadphase(cast_bounds_, def_.skin); // grown boxes meet when the bounds come within 2·skin
+        broad_.pairs(keys_);
+        spec_pairs_.clear();
+        for (const PairKey key : keys_) {
+            const StepPair p = make_pair(pair_first(key), pair_second(key));
+            if (p.speculative) spec_pairs_.push_back(p);
+        }
     }
     for (StepPair& p : spec_pairs_) {
         if (body(p.i).ground == p.j || body(p.j).ground == p.i) continue;
@@ -724,7 +756,7 @@ inline void World::push_pair(int i, int j, const Contact& c) {
 /// this pass; those before it were apart when this pass reached them, as a loop over all pairs
 /// would have found, and are handled from the next pass on).
 void World::refit_discrete(int index) {
-    if (!broad_.refit(index, bounds(index))) return;
+    if (fixed_pairs_ || !broad_.refit(index, bounds(index))) return; // fixed: every pair is listed
     broad_.query(broad_.grown(index), found_);
     const auto before = [](const StepPair& e, PairKey key) { return key_of(e.i, e.j) < key; };
     for (const int o : found_) {
@@ -743,21 +775,48 @@ void World::refit_discrete(int index) {
 /// The discrete passes over the broadphase's candidates, in (i, j) order: the same pairs, in
 /// the same order, as a loop over every pair i < j skipping those whose bounds are apart.
 [[gnu::always_inline]] inline void World::discrete_passes() {
-    const int n = body_count();
-    for (int k = 0; k < n; ++k) boxes_[static_cast<std::size_t>(k)] = bounds(k);
-    build_broadphase(boxes_, def_.skin);
-    broad_.pairs(keys_);
-    pairs_.clear();
-    extra_.clear();
-    for (const PairKey key : keys_) {
-        const int i = pair_first(key), j = pair_second(key);
-        if (body(i).inv_mass + body(j).inv_mass > 0 && !body(i).trigger && !body(j).trigger)
-            pairs_.push_back(make_pair(i, j)); // else static or character on both sides, or a trigger
+    if (fixed_pairs_) {
+        for (StepPair& p : pairs_) p.touched = false;
+    } else {
+        const int n = body_count();
+        for (int k = 0; k < n; ++k) boxes_[static_cast<std::size_t>(k)] = bounds(k);
+        build_broadphase(boxes_, def_.skin);
+        broad_.pairs(keys_);
+        pairs_.clear();
+        extra_.clear();
+        for (const PairKey key : keys_) {
+            const int i = pair_first(key), j = pair_second(key);
+            if (body(i).inv_mass + body(j).inv_mass > 0 && !body(i).trigger && !body(j).trigger)
+                pairs_.push_back(make_pair(i, j)); // else static or character on both sides, or a trigger
+        }
     }
     const auto after = [](PairKey key, const StepPair& e) { return key < key_of(e.i, e.j); };
     bool touched = false;
+    // One pair of a pass: true when it overlapped (pushed out, responded).
+    const auto handle = [&](StepPair& p) {
+        const int i = p.i, j = p.j;
+        if (!bounds_overlap(bounds(i), bounds(j))) return false;
+        const ContactQuery q = contact(placed(i), placed(j));
+        if (q.status != ContactStatus::overlapping) return false;
+        p.touched = true;
+        p.normal = q.contact.normal;
+        tell_contact(i, j, frame_time_);
+        push_pair(i, j, q.contact);
+        respond_pair(i, j, q.contact.normal);
+        // Under Coulomb friction a contact that leaves a body resting grounds it, as a cast does.
+        if (def_.friction_model == FrictionModel::coulomb) try_ground(i, j, q.contact.normal);
+        refit_discrete(i); // p may move from here on
+        refit_discrete(j);
+        return true;
+    };
     for (int pass = 0; pass < kDiscretePasses; ++pass) {
         bool found = false;
+        if (fixed_pairs_) { // every pair, listed once at reset
+            for (StepPair& p : pairs_)
+                if (handle(p)) found = touched = true;
+            if (!found) break;
+            continue;
+        }
         std::size_t next = 0; // in pairs_
         PairKey last = 0;
         bool started = false;
@@ -773,22 +832,9 @@ void World::refit_discrete(int index) {
                                          key_of(extra_[e].i, extra_[e].j) < key_of(pairs_[next].i, pairs_[next].j))
                                   ? extra_[e]
                                   : pairs_[next++];
-            const int i = p.i, j = p.j;
-            last = key_of(i, j);
+            last = key_of(p.i, p.j);
             started = true;
-            if (!bounds_overlap(bounds(i), bounds(j))) continue;
-            const ContactQuery q = contact(placed(i), placed(j));
-            if (q.status != ContactStatus::overlapping) continue;
-            found = touched = true;
-            p.touched = true;
-            p.normal = q.contact.normal;
-            tell_contact(i, j, frame_time_);
-            push_pair(i, j, q.contact);
-            respond_pair(i, j, q.contact.normal);
-            // Under Coulomb friction a contact that leaves a body resting grounds it, as a cast does.
-            if (def_.friction_model == FrictionModel::coulomb) try_ground(i, j, q.contact.normal);
-            refit_discrete(i); // p may move from here on
-            refit_discrete(j);
+            if (handle(p)) found = touched = true;
         }
         if (!extra_.empty()) {
             merged_.clear();

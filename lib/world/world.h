@@ -81,6 +81,8 @@
 ///   the same (i, j) order, as the loop over all of them, so results are bit-identical to it
 ///   (use_all_pairs() runs that loop, for tests). A body pushed out of its grown box mid-pass is
 ///   looked up again at once. Stepping costs about n log n for n bodies spread out, not n².
+///   A world of at most kFlatBodies bodies lists its pairs once at reset instead (the tunnel's
+///   two bodies do not pay for a grid each step).
 /// - **Observers** are told, in this order within a frame: every move of a body (before it
 ///   moves), every contact found (discrete: a pass finds the pair overlapping, before its
 ///   push-out; swept: an approaching impact, before its response; characters: each push-out),
@@ -312,6 +314,7 @@ private:
     bool any_speculative_pair_ = false;
     bool has_characters_ = false;
     bool any_turning_ = false; ///< some kinematic body turns
+    bool fixed_pairs_ = false; ///< at most kFlatBodies bodies: pairs_, cast_pairs_, spec_pairs_ made once at reset
     int frame_ = -1;
     int frames_stepped_ = 0;
     double frame_time_ = 0;
