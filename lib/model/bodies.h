@@ -59,7 +59,7 @@ struct BodyDef {
                                                    ///< shared by every copy of the body, null for other shapes
     Vec3 position;                                 ///< world position of the local origin at t = 0 (m)
     Vec3 velocity;                                 ///< initial velocity (m/s)
-    Quat rotation;                                 ///< orientation at t = 0 (fixed, but for a kinematic body's angular_velocity)
+    Quat rotation;          ///< orientation at t = 0 (fixed, but for a kinematic body's angular_velocity)
     double restitution = 0; ///< bounciness in [0, 1]; a pair combines its two by world.restitution_combine
     double friction = 0;    ///< Coulomb μ ≥ 0 (per_contact: share of the sliding speed removed
                             ///< per contact, in [0, 1]); a pair combines its two by world.friction_combine
