@@ -4,30 +4,11 @@
 #include <cmath>
 #include <limits>
 
+#include "math/closest.h"
+
 namespace collide {
 
 namespace {
-
-/// Closest point on triangle abc to p (Ericson, Real-Time Collision Detection, 5.1.5).
-Vec3 closest_on_triangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
-    const Vec3 ab = b - a, ac = c - a, ap = p - a;
-    const double d1 = dot(ab, ap), d2 = dot(ac, ap);
-    if (d1 <= 0 && d2 <= 0) return a;
-    const Vec3 bp = p - b;
-    const double d3 = dot(ab, bp), d4 = dot(ac, bp);
-    if (d3 >= 0 && d4 <= d3) return b;
-    const double vc = d1 * d4 - d3 * d2;
-    if (vc <= 0 && d1 >= 0 && d3 <= 0) return a + ab * (d1 / (d1 - d3));
-    const Vec3 cp = p - c;
-    const double d5 = dot(ab, cp), d6 = dot(ac, cp);
-    if (d6 >= 0 && d5 <= d6) return c;
-    const double vb = d5 * d2 - d1 * d6;
-    if (vb <= 0 && d2 >= 0 && d6 <= 0) return a + ac * (d2 / (d2 - d6));
-    const double va = d3 * d6 - d5 * d4;
-    if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
-    const double denom = 1.0 / (va + vb + vc);
-    return a + ab * (vb * denom) + ac * (vc * denom);
-}
 
 /// Gap between two boxes (m), 0 when they touch or overlap.
 double box_gap(const Aabb& a, const Aabb& b) {
@@ -72,7 +53,7 @@ std::optional<Vec3> inactive_feature_normal(const Triangle& t, TriangleFeatures 
 }
 
 std::optional<Contact> contact_triangle_sphere(const Triangle& t, const Sphere& s) {
-    const Vec3 p = closest_on_triangle(s.centre, t.a, t.b, t.c);
+    const Vec3 p = closest_point_on_triangle(s.centre, t.a, t.b, t.c);
     const Vec3 d = s.centre - p;
     const double dist = length(d);
     const double depth = s.radius - dist;

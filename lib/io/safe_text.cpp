@@ -5,11 +5,7 @@
 
 namespace collide {
 
-namespace {
-
-/// Decodes the UTF-8 character at `s[i]` into `cp` and its length in bytes; false when the
-/// bytes there are not UTF-8 (then `len` is 1: the stray byte).
-bool decode(std::string_view s, std::size_t i, std::uint32_t& cp, std::size_t& len) {
+bool decode_utf8(std::string_view s, std::size_t i, std::uint32_t& cp, std::size_t& len) {
     len = 1;
     const auto c = static_cast<std::uint8_t>(s[i]);
     if (c < 0x80) {
@@ -44,6 +40,8 @@ bool decode(std::string_view s, std::size_t i, std::uint32_t& cp, std::size_t& l
     return true;
 }
 
+namespace {
+
 /// What code point `cp` is when it is unsafe, or nullptr.
 const char* unsafe_kind(std::uint32_t cp) {
     if (cp == '\t') return nullptr;
@@ -71,7 +69,7 @@ std::optional<UnsafeChar> find_unsafe_char(std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++index) {
         std::uint32_t cp = 0;
         std::size_t len = 1;
-        if (!decode(text, i, cp, len))
+        if (!decode_utf8(text, i, cp, len))
             return UnsafeChar{i, index, fmt::format("\\x{:02x}", static_cast<std::uint8_t>(text[i])),
                               "a byte that is not UTF-8"};
         if (const char* kind = unsafe_kind(cp)) return UnsafeChar{i, index, shown_code(cp), kind};
@@ -87,7 +85,7 @@ std::string escape_unsafe(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
         std::uint32_t cp = 0;
         std::size_t len = 1;
-        if (!decode(text, i, cp, len)) {
+        if (!decode_utf8(text, i, cp, len)) {
             out += fmt::format("\\x{:02x}", static_cast<std::uint8_t>(text[i]));
         } else if (unsafe_kind(cp)) {
             out += shown_code(cp);

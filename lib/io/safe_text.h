@@ -11,6 +11,7 @@
 /// text in another order than it is stored.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +25,11 @@ struct UnsafeChar {
     std::string shown;      ///< as escape_unsafe shows it: `\x1b`, `\u202e`, `\xff` (a stray byte)
     std::string what;       ///< what it is: "a control character", "a bidirectional control", …
 };
+
+/// Decodes the UTF-8 character at byte `i` of `s` into the code point `cp` and its length
+/// `len` in bytes. False when the bytes there are not UTF-8 — a stray or truncated sequence, an
+/// overlong form, a surrogate or past U+10FFFF — and then `len` is 1 (the offending byte).
+bool decode_utf8(std::string_view s, std::size_t i, std::uint32_t& cp, std::size_t& len);
 
 /// The first unsafe character of `text` (see the file comment), or nothing.
 std::optional<UnsafeChar> find_unsafe_char(std::string_view text);

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "io/safe_text.h"
+
 namespace collide {
 
 namespace {
@@ -11,35 +13,10 @@ namespace {
 std::size_t first_invalid_utf8(std::string_view s) {
     std::size_t i = 0;
     while (i < s.size()) {
-        const auto c = static_cast<std::uint8_t>(s[i]);
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        int extra = 0;
-        std::uint32_t cp = 0, min_cp = 0;
-        if ((c & 0xE0) == 0xC0) {
-            extra = 1;
-            cp = c & 0x1F;
-            min_cp = 0x80;
-        } else if ((c & 0xF0) == 0xE0) {
-            extra = 2;
-            cp = c & 0x0F;
-            min_cp = 0x800;
-        } else if ((c & 0xF8) == 0xF0) {
-            extra = 3;
-            cp = c & 0x07;
-            min_cp = 0x10000;
-        } else
-            return i;
-        if (i + static_cast<std::size_t>(extra) >= s.size()) return i; // truncated sequence
-        for (int k = 1; k <= extra; ++k) {
-            const auto cc = static_cast<std::uint8_t>(s[i + static_cast<std::size_t>(k)]);
-            if ((cc & 0xC0) != 0x80) return i;
-            cp = (cp << 6) | (cc & 0x3F);
-        }
-        if (cp < min_cp || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
-        i += static_cast<std::size_t>(extra) + 1;
+        std::uint32_t cp = 0;
+        std::size_t len = 1;
+        if (!decode_utf8(s, i, cp, len)) return i;
+        i += len;
     }
     return std::string_view::npos;
 }

@@ -14,19 +14,13 @@
 #include <thread>
 #include <unistd.h>
 
+#include "support/project_dir.h"
 #include "support/run_command.h"
 
 using collide::test::run_collide;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 /// A fresh temporary folder holding a copy of scenarios/tunnel.yaml as s.yaml.
 struct Work {
@@ -39,7 +33,7 @@ struct Work {
         fs::create_directories(dir);
         scenario = (dir / "s.yaml").string();
         fs::copy_file(fs::path(COLLIDE_SOURCE_DIR) / "scenarios/tunnel.yaml", scenario);
-        text = slurp(scenario);
+        text = collide::test::read_text(scenario);
     }
     ~Work() {
         std::error_code ec;
@@ -59,7 +53,7 @@ TEST_CASE("sim -o and --trace onto the scenario are refused with exit 2, the sce
         CHECK(r.exit_code == 2);
         CHECK(r.out.empty());
         CHECK(r.err.find("names an input") != std::string::npos);
-        CHECK(slurp(w.scenario) == w.text);
+        CHECK(collide::test::read_text(w.scenario) == w.text);
     }
     const auto both = run_collide("sim " + w.q("s.yaml") + " -o " + w.q("x.csv") + " --trace " + w.q("x.csv"));
     CHECK(both.exit_code == 2);
@@ -70,14 +64,14 @@ TEST_CASE("sweep -o and merge -o onto an input are refused with exit 2") {
     Work w("collide_out_sweep");
     const auto sweep = run_collide("sweep " + w.q("s.yaml") + " --vary speed=30,60 --format csv -o " + w.q("s.yaml"));
     CHECK(sweep.exit_code == 2);
-    CHECK(slurp(w.scenario) == w.text);
+    CHECK(collide::test::read_text(w.scenario) == w.text);
     REQUIRE(run_collide("sweep " + w.q("s.yaml") + " --vary speed=30,60 --format csv -o " + w.q("a.csv")).exit_code ==
             0);
-    const std::string shard = slurp(w.dir / "a.csv");
+    const std::string shard = collide::test::read_text(w.dir / "a.csv");
     const auto merge = run_collide("merge " + w.q("a.csv") + " -o " + w.q("a.csv"));
     CHECK(merge.exit_code == 2);
     CHECK(merge.err.find("-o names an input") != std::string::npos);
-    CHECK(slurp(w.dir / "a.csv") == shard);
+    CHECK(collide::test::read_text(w.dir / "a.csv") == shard);
 }
 
 TEST_CASE("check --junit or --artifacts onto a scenario or a golden is refused with exit 2") {
@@ -87,7 +81,7 @@ TEST_CASE("check --junit or --artifacts onto a scenario or a golden is refused w
             run_collide("check " + w.q("s.yaml") + " --expected " + w.q("expected") + " --junit " + w.q("s.yaml"));
     CHECK(junit.exit_code == 2);
     CHECK(junit.err.find("--junit names an input") != std::string::npos);
-    CHECK(slurp(w.scenario) == w.text);
+    CHECK(collide::test::read_text(w.scenario) == w.text);
     const auto artifacts = run_collide("check " + w.q("s.yaml") + " --expected " + w.q("expected") + " --artifacts " +
                                        w.q("expected"));
     CHECK(artifacts.exit_code == 2);
@@ -99,7 +93,7 @@ TEST_CASE("sim -o into a FIFO streams the log to its reader; a symlink -o is ref
     const fs::path fifo = w.dir / "pipe";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     std::string got;
-    std::thread reader([&] { got = slurp(fifo); });
+    std::thread reader([&] { got = collide::test::read_text(fifo); });
     const auto r = run_collide("sim " + w.q("s.yaml") + " -o " + w.q("pipe"));
     reader.join();
     CHECK(r.exit_code == 0);
@@ -111,7 +105,7 @@ TEST_CASE("sim -o into a FIFO streams the log to its reader; a symlink -o is ref
     const auto link = run_collide("sim " + w.q("s.yaml") + " -o " + w.q("link.log"));
     CHECK(link.exit_code == 2);
     CHECK(link.err.find("symbolic link") != std::string::npos);
-    CHECK(slurp(w.dir / "victim") == "precious");
+    CHECK(collide::test::read_text(w.dir / "victim") == "precious");
 }
 
 TEST_CASE("a sweep killed by SIGINT, SIGTERM or SIGHUP exits 130, 143, 129 and leaves no temporary") {

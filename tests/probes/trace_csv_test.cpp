@@ -12,20 +12,12 @@
 #include "probes/record.h"
 #include "probes/trace_csv.h"
 #include "scenario/load.h"
+#include "support/project_dir.h"
 
 using namespace collide;
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-} // namespace
+namespace {} // namespace
 
 TEST_CASE("the streamed trace is byte for byte the trace of the recorded run, on every shipped scenario") {
     const fs::path dir = fs::temp_directory_path() / ("collide_trace_stream_" + std::to_string(::getpid()));
@@ -49,7 +41,7 @@ TEST_CASE("the streamed trace is byte for byte the trace of the recorded run, on
             simulate(s, streamed_values, ws, &sink);
             out.commit();
         }
-        CHECK(slurp(file) == in_memory);
+        CHECK(collide::test::read_text(file) == in_memory);
         CHECK(in_memory.rfind(std::string(trace_csv_header()), 0) == 0);
         // Tracing changes nothing measured (NaN is "not measured": compare the bits).
         CHECK(std::memcmp(streamed_values.data(), recorded_values.data(), recorded_values.size() * sizeof(double)) ==
