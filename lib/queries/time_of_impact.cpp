@@ -23,6 +23,14 @@ struct SignedSeparation {
     Vec3 normal;         ///< unit, A → B
 };
 
+/// What a time of impact is when the shapes start `s` apart: unsupported, started inside
+/// (deeper than `tolerance`, m), or nothing yet (the search goes on).
+std::optional<ToiStatus> status_at_start(const SignedSeparation& s, double tolerance) {
+    if (!s.supported) return ToiStatus::unsupported;
+    if (s.distance < -tolerance) return ToiStatus::started_inside;
+    return std::nullopt;
+}
+
 SignedSeparation signed_separation(const Shape& a, const Shape& b) {
     const auto* pa = std::get_if<Plane>(&a);
     const auto* pb = std::get_if<Plane>(&b);
@@ -164,12 +172,8 @@ Toi time_of_impact(const Shape& a, const Motion& ma, const Shape& b, const Motio
     };
     Toi out;
     SignedSeparation s = separation_at(0);
-    if (!s.supported) {
-        out.status = ToiStatus::unsupported;
-        return out;
-    }
-    if (s.distance < -tolerance) {
-        out.status = ToiStatus::started_inside;
+    if (const std::optional<ToiStatus> at_start = status_at_start(s, tolerance)) {
+        out.status = *at_start;
         return out;
     }
     double t = 0;
@@ -244,12 +248,8 @@ Toi time_of_impact_turning(const Shape& a, const TurningMotion& ma, const Shape&
         return signed_separation(at_a, at_b);
     };
     SignedSeparation s = separation_at(0);
-    if (!s.supported) {
-        out.status = ToiStatus::unsupported;
-        return out;
-    }
-    if (s.distance < -tolerance) {
-        out.status = ToiStatus::started_inside;
+    if (const std::optional<ToiStatus> at_start = status_at_start(s, tolerance)) {
+        out.status = *at_start;
         return out;
     }
     if (s.distance <= tolerance) {
