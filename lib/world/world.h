@@ -190,7 +190,13 @@ public:
     const Shape& placed(int i) const {
         StepBody& b = bodies_[static_cast<std::size_t>(i)];
         if (b.dirty) {
-            translate_into(b.placed, b.base, b.position);
+            // Spheres and boxes inline (the same sums as translate_into): a crowd's hot path.
+            if (const auto* ball = std::get_if<Sphere>(&b.base); ball && std::holds_alternative<Sphere>(b.placed))
+                std::get<Sphere>(b.placed) = Sphere{ball->centre + b.position, ball->radius};
+            else if (const auto* box = std::get_if<Aabb>(&b.base); box && std::holds_alternative<Aabb>(b.placed))
+                std::get<Aabb>(b.placed) = Aabb{box->min + b.position, box->max + b.position};
+            else
+                translate_into(b.placed, b.base, b.position);
             b.dirty = false;
         }
         return b.placed;
