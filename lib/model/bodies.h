@@ -69,20 +69,20 @@ struct BodyDef {
                                                    ///< shared by every copy of the body, null for other shapes
     Vec3 position;                                 ///< world position of the local origin at t = 0 (m)
     Vec3 velocity;                                 ///< initial velocity (m/s)
-    Quat rotation;          ///< orientation at t = 0
+    Quat rotation;                                 ///< orientation at t = 0
     double restitution = 0; ///< bounciness in [0, 1]; a pair combines its two by world.restitution_combine
     double friction = 0;    ///< Coulomb μ ≥ 0 (per_contact: share of the sliding speed removed
                             ///< per contact, in [0, 1]); a pair combines its two by world.friction_combine
     double mass = 1;        ///< kg > 0 (dynamic bodies; static, kinematic bodies and characters have infinite mass)
     double density = 0;     ///< kg/m³; when > 0 the mass is density × the shape's volume (`mass` is then not given)
     bool fixed_rotation = false; ///< a dynamic body that never turns (Box2D's fixedRotation, Unity's freezeRotation)
-    bool is_static = false; ///< never moves; infinite mass
-    bool kinematic = false; ///< moved by its velocity only, never by contacts or gravity;
-                            ///< pushes and carries others as a static body would
-    Vec3 angular_velocity;  ///< ω (rad/s, world frame). A kinematic body turns at this constant rate
-                            ///< about its position: rotation(t) = exp(ω·t)·rotation. A dynamic body
-                            ///< starts with it, turning about its centre of mass.
-    bool ccd = false;       ///< swept detection for this body even when the world is discrete
+    bool is_static = false;      ///< never moves; infinite mass
+    bool kinematic = false;      ///< moved by its velocity only, never by contacts or gravity;
+                                 ///< pushes and carries others as a static body would
+    Vec3 angular_velocity;       ///< ω (rad/s, world frame). A kinematic body turns at this constant rate
+                                 ///< about its position: rotation(t) = exp(ω·t)·rotation. A dynamic body
+                                 ///< starts with it, turning about its centre of mass.
+    bool ccd = false;            ///< swept detection for this body even when the world is discrete
     bool speculative =
             false;           ///< speculative contacts for this body (`ccd: speculative`) whatever the world's detection
     bool character = false;  ///< moved by push-out + slide + slope limit, no bounce

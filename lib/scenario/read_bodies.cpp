@@ -235,9 +235,9 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     r.body_index.emplace(name, index);
     const auto view = read_map(
             r.problems, n, path, name_mark,
-            {"sphere",           "box",      "capsule",   "triangle",    "hull",        "plane",         "mesh",
-             "position",         "velocity", "rotation",  "restitution", "friction",    "mass",          "static",
-             "kinematic",        "ccd",      "character", "slope_limit", "step_height", "snap_distance", "trigger",
+            {"sphere",           "box",      "capsule",   "triangle",      "hull",        "plane",         "mesh",
+             "position",         "velocity", "rotation",  "restitution",   "friction",    "mass",          "static",
+             "kinematic",        "ccd",      "character", "slope_limit",   "step_height", "snap_distance", "trigger",
              "angular_velocity", "array",    "density",   "fixed_rotation"});
     if (!view) return;
     const Entry* shape = nullptr;
@@ -267,7 +267,8 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
         else if (shape && shape->key == "triangle")
             r.problems.error(density->key_mark, path + ": a triangle has no volume, so give its mass, not a density");
         else if (shape && shape->key == "hull" && r.t.ops.size() == ops_before && !(volume_of(b.shape) > 0))
-            r.problems.error(density->key_mark, path + ": the hull is flat (no volume), so give its mass, not a density");
+            r.problems.error(density->key_mark,
+                             path + ": the hull is flat (no volume), so give its mass, not a density");
         else
             num.read_into(density, {&BodyDef::density, index}, path + ".density", kPositive);
     }
@@ -298,7 +299,9 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     if (fixed && read_bool(r.problems, fixed, b.fixed_rotation, path + ".fixed_rotation") && b.fixed_rotation &&
         (b.is_static || b.kinematic))
         r.problems.error(fixed->key_mark, path + ": fixed_rotation is for dynamic bodies (a " +
-                                                  (b.is_static ? "static body never moves" : "kinematic body turns only at its angular_velocity") + ")");
+                                                  (b.is_static ? "static body never moves"
+                                                               : "kinematic body turns only at its angular_velocity") +
+                                                  ")");
     if (const Entry* w = view->find("angular_velocity")) {
         num.read_vec(w, {&BodyDef::angular_velocity, index}, path + ".angular_velocity");
         if (b.is_static)
@@ -306,7 +309,8 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
         else if (b.character && !b.kinematic)
             r.problems.error(w->key_mark, path + ": a character never turns, so it takes no angular_velocity");
         else if (b.fixed_rotation)
-            r.problems.error(w->key_mark, path + ": fixed_rotation keeps it from turning, so it takes no angular_velocity");
+            r.problems.error(w->key_mark,
+                             path + ": fixed_rotation keeps it from turning, so it takes no angular_velocity");
         else if (!b.kinematic)
             r.problems.error(w->key_mark,
                              path + ": angular_velocity turns kinematic bodies only (add kinematic: true)");

@@ -153,7 +153,7 @@ HullFaces hull_faces(const Hull& hull) {
                     below = below || s < -tolerance;
                 }
                 if (above && below) continue; // points on both sides: not a supporting plane
-                if (!above && !below) { // every point in this plane: a flat hull, both sides
+                if (!above && !below) {       // every point in this plane: a flat hull, both sides
                     out.flat = true;
                     add_face(normal, offset);
                     add_face(normal * -1.0, -offset);
@@ -169,131 +169,128 @@ HullFaces hull_faces(const Hull& hull) {
 }
 
 double volume_of(const Shape& shape) {
-    return std::visit(
-            Overloaded{
-                    [](const Sphere& s) { return 4.0 / 3.0 * kPi * s.radius * s.radius * s.radius; },
-                    [](const Aabb& b) {
-                        const Vec3 e = b.max - b.min;
-                        return e.x * e.y * e.z;
-                    },
-                    [](const Obb& b) { return 8 * b.half.x * b.half.y * b.half.z; },
-                    [](const Capsule& c) {
-                        const double r = c.radius;
-                        return kPi * r * r * length(c.b - c.a) + 4.0 / 3.0 * kPi * r * r * r;
-                    },
-                    [](const Triangle&) { return 0.0; },
-                    [](const Hull& h) {
-                        const HullFaces faces = hull_faces(h);
-                        if (faces.flat) return 0.0;
-                        double v = 0;
-                        for (int f = 0; f < faces.face_count; ++f) {
-                            const HullFaces::Face& face = faces.faces[static_cast<std::size_t>(f)];
-                            const int* c = faces.corners.data() + face.first;
-                            const Vec3& a = h.points[static_cast<std::size_t>(c[0])];
-                            for (int k = 1; k + 1 < face.count; ++k)
-                                v += dot(a, cross(h.points[static_cast<std::size_t>(c[k])],
-                                                  h.points[static_cast<std::size_t>(c[k + 1])])) /
-                                     6;
-                        }
-                        return v;
-                    },
-                    [](const Plane&) { return std::numeric_limits<double>::infinity(); },
-                    [](const Mesh&) { return 0.0; },
-            },
-            shape);
+    return std::visit(Overloaded{
+                              [](const Sphere& s) { return 4.0 / 3.0 * kPi * s.radius * s.radius * s.radius; },
+                              [](const Aabb& b) {
+                                  const Vec3 e = b.max - b.min;
+                                  return e.x * e.y * e.z;
+                              },
+                              [](const Obb& b) { return 8 * b.half.x * b.half.y * b.half.z; },
+                              [](const Capsule& c) {
+                                  const double r = c.radius;
+                                  return kPi * r * r * length(c.b - c.a) + 4.0 / 3.0 * kPi * r * r * r;
+                              },
+                              [](const Triangle&) { return 0.0; },
+                              [](const Hull& h) {
+                                  const HullFaces faces = hull_faces(h);
+                                  if (faces.flat) return 0.0;
+                                  double v = 0;
+                                  for (int f = 0; f < faces.face_count; ++f) {
+                                      const HullFaces::Face& face = faces.faces[static_cast<std::size_t>(f)];
+                                      const int* c = faces.corners.data() + face.first;
+                                      const Vec3& a = h.points[static_cast<std::size_t>(c[0])];
+                                      for (int k = 1; k + 1 < face.count; ++k)
+                                          v += dot(a, cross(h.points[static_cast<std::size_t>(c[k])],
+                                                            h.points[static_cast<std::size_t>(c[k + 1])])) /
+                                               6;
+                                  }
+                                  return v;
+                              },
+                              [](const Plane&) { return std::numeric_limits<double>::infinity(); },
+                              [](const Mesh&) { return 0.0; },
+                      },
+                      shape);
 }
 
 MassProperties mass_properties(const Shape& shape, double mass) {
     MassProperties out;
     out.mass = mass;
     out.inertia = Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
-    std::visit(
-            Overloaded{
-                    [&](const Sphere& s) {
-                        out.centre = s.centre;
-                        out.inertia = diagonal(Vec3{1, 1, 1} * (0.4 * mass * s.radius * s.radius));
-                    },
-                    [&](const Aabb& b) {
-                        out.centre = centre_of(b);
-                        out.inertia = box_inertia(half_of(b), mass);
-                    },
-                    [&](const Obb& b) {
-                        out.centre = b.centre;
-                        out.inertia = rotate_tensor(b.axes, box_inertia(b.half, mass));
-                    },
-                    [&](const Capsule& c) {
-                        out.centre = (c.a + c.b) * 0.5;
-                        const double r = c.radius, len = length(c.b - c.a);
-                        const double cylinder = kPi * r * r * len, caps = 4.0 / 3.0 * kPi * r * r * r;
-                        const double total = cylinder + caps;
-                        if (!(total > 0)) return;
-                        const double mc = mass * cylinder / total, mh = mass * caps / total;
-                        // Along the axis: a cylinder's ½·m·r² and a sphere's 2/5·m·r². Across it, about
-                        // the middle: the cylinder's m·(r²/4 + L²/12), and the two hemispheres moved
-                        // out to their places: m_h·(2r²/5 + L²/4 + 3·L·r/8).
-                        const double axial = mc * r * r / 2 + mh * 0.4 * r * r;
-                        const double across =
-                                mc * (r * r / 4 + len * len / 12) + mh * (0.4 * r * r + len * len / 4 + 3 * len * r / 8);
-                        if (!(len > 0)) {
-                            out.inertia = diagonal(Vec3{1, 1, 1} * axial);
-                            return;
-                        }
-                        const Vec3 u = (c.b - c.a) / len;
-                        out.inertia = diagonal(Vec3{1, 1, 1} * across) + (axial - across) * outer(u, u);
-                    },
-                    [&](const Triangle& t) {
-                        const std::array<Vec3, 3> corners{t.a, t.b, t.c};
-                        out = plate(corners.data(), 3, mass);
-                    },
-                    [&](const Hull& h) {
-                        const HullFaces faces = hull_faces(h);
-                        if (faces.face_count == 0) { // fewer than three distinct points, or collinear
-                            out = plate(h.points.data(), h.count, mass);
-                            return;
-                        }
-                        if (faces.flat) {
-                            const HullFaces::Face& face = faces.faces[0];
-                            std::array<Vec3, kHullMaxPoints> corners{};
-                            for (int k = 0; k < face.count; ++k)
-                                corners[static_cast<std::size_t>(k)] =
-                                        h.points[static_cast<std::size_t>(faces.corners[static_cast<std::size_t>(
-                                                face.first + k)])];
-                            out = plate(corners.data(), face.count, mass);
-                            return;
-                        }
-                        // Tetrahedra from a point inside (the points' mean, for rounding) to each face
-                        // triangle: volume V = a·(b × c)/6, first moment V·(a + b + c)/4 and second
-                        // moment (V/20)·(Σ vᵢvᵢᵀ + s·sᵀ) (the simplex formula for n = 3, the fourth
-                        // corner at the origin).
-                        Vec3 mean;
-                        for (int i = 0; i < h.count; ++i) mean += h.points[static_cast<std::size_t>(i)];
-                        mean = mean / h.count;
-                        double volume = 0;
-                        Vec3 first;
-                        Mat3 second{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
-                        for (int f = 0; f < faces.face_count; ++f) {
-                            const HullFaces::Face& face = faces.faces[static_cast<std::size_t>(f)];
-                            const int* c = faces.corners.data() + face.first;
-                            const Vec3 a = h.points[static_cast<std::size_t>(c[0])] - mean;
-                            for (int k = 1; k + 1 < face.count; ++k) {
-                                const Vec3 b = h.points[static_cast<std::size_t>(c[k])] - mean;
-                                const Vec3 d = h.points[static_cast<std::size_t>(c[k + 1])] - mean;
-                                const double v = dot(a, cross(b, d)) / 6;
-                                const Vec3 s = a + b + d;
-                                volume += v;
-                                first += s * (v / 4);
-                                second = second + (v / 20) * (outer(a, a) + outer(b, b) + outer(d, d) + outer(s, s));
-                            }
-                        }
-                        if (!(volume > 0)) return;
-                        const Vec3 g = first / volume; // relative to the mean
-                        out.centre = mean + g;
-                        out.inertia = inertia_from_second_moment((1 / volume) * second - outer(g, g), mass);
-                    },
-                    [&](const Plane& p) { out.centre = p.normal * p.offset; },
-                    [&](const Mesh& m) { out.centre = centre_of(Shape{m}); },
-            },
-            shape);
+    std::visit(Overloaded{
+                       [&](const Sphere& s) {
+                           out.centre = s.centre;
+                           out.inertia = diagonal(Vec3{1, 1, 1} * (0.4 * mass * s.radius * s.radius));
+                       },
+                       [&](const Aabb& b) {
+                           out.centre = centre_of(b);
+                           out.inertia = box_inertia(half_of(b), mass);
+                       },
+                       [&](const Obb& b) {
+                           out.centre = b.centre;
+                           out.inertia = rotate_tensor(b.axes, box_inertia(b.half, mass));
+                       },
+                       [&](const Capsule& c) {
+                           out.centre = (c.a + c.b) * 0.5;
+                           const double r = c.radius, len = length(c.b - c.a);
+                           const double cylinder = kPi * r * r * len, caps = 4.0 / 3.0 * kPi * r * r * r;
+                           const double total = cylinder + caps;
+                           if (!(total > 0)) return;
+                           const double mc = mass * cylinder / total, mh = mass * caps / total;
+                           // Along the axis: a cylinder's ½·m·r² and a sphere's 2/5·m·r². Across it, about
+                           // the middle: the cylinder's m·(r²/4 + L²/12), and the two hemispheres moved
+                           // out to their places: m_h·(2r²/5 + L²/4 + 3·L·r/8).
+                           const double axial = mc * r * r / 2 + mh * 0.4 * r * r;
+                           const double across = mc * (r * r / 4 + len * len / 12) +
+                                                 mh * (0.4 * r * r + len * len / 4 + 3 * len * r / 8);
+                           if (!(len > 0)) {
+                               out.inertia = diagonal(Vec3{1, 1, 1} * axial);
+                               return;
+                           }
+                           const Vec3 u = (c.b - c.a) / len;
+                           out.inertia = diagonal(Vec3{1, 1, 1} * across) + (axial - across) * outer(u, u);
+                       },
+                       [&](const Triangle& t) {
+                           const std::array<Vec3, 3> corners{t.a, t.b, t.c};
+                           out = plate(corners.data(), 3, mass);
+                       },
+                       [&](const Hull& h) {
+                           const HullFaces faces = hull_faces(h);
+                           if (faces.face_count == 0) { // fewer than three distinct points, or collinear
+                               out = plate(h.points.data(), h.count, mass);
+                               return;
+                           }
+                           if (faces.flat) {
+                               const HullFaces::Face& face = faces.faces[0];
+                               std::array<Vec3, kHullMaxPoints> corners{};
+                               for (int k = 0; k < face.count; ++k)
+                                   corners[static_cast<std::size_t>(k)] = h.points[static_cast<std::size_t>(
+                                           faces.corners[static_cast<std::size_t>(face.first + k)])];
+                               out = plate(corners.data(), face.count, mass);
+                               return;
+                           }
+                           // Tetrahedra from a point inside (the points' mean, for rounding) to each face
+                           // triangle: volume V = a·(b × c)/6, first moment V·(a + b + c)/4 and second
+                           // moment (V/20)·(Σ vᵢvᵢᵀ + s·sᵀ) (the simplex formula for n = 3, the fourth
+                           // corner at the origin).
+                           Vec3 mean;
+                           for (int i = 0; i < h.count; ++i) mean += h.points[static_cast<std::size_t>(i)];
+                           mean = mean / h.count;
+                           double volume = 0;
+                           Vec3 first;
+                           Mat3 second{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+                           for (int f = 0; f < faces.face_count; ++f) {
+                               const HullFaces::Face& face = faces.faces[static_cast<std::size_t>(f)];
+                               const int* c = faces.corners.data() + face.first;
+                               const Vec3 a = h.points[static_cast<std::size_t>(c[0])] - mean;
+                               for (int k = 1; k + 1 < face.count; ++k) {
+                                   const Vec3 b = h.points[static_cast<std::size_t>(c[k])] - mean;
+                                   const Vec3 d = h.points[static_cast<std::size_t>(c[k + 1])] - mean;
+                                   const double v = dot(a, cross(b, d)) / 6;
+                                   const Vec3 s = a + b + d;
+                                   volume += v;
+                                   first += s * (v / 4);
+                                   second = second + (v / 20) * (outer(a, a) + outer(b, b) + outer(d, d) + outer(s, s));
+                               }
+                           }
+                           if (!(volume > 0)) return;
+                           const Vec3 g = first / volume; // relative to the mean
+                           out.centre = mean + g;
+                           out.inertia = inertia_from_second_moment((1 / volume) * second - outer(g, g), mass);
+                       },
+                       [&](const Plane& p) { out.centre = p.normal * p.offset; },
+                       [&](const Mesh& m) { out.centre = centre_of(Shape{m}); },
+               },
+               shape);
     return out;
 }
 

@@ -23,9 +23,9 @@ namespace collide {
 
 /// A rigid body's mass properties.
 struct MassProperties {
-    double mass = 0;  ///< kg
-    Vec3 centre;      ///< centre of mass (m, the shape's frame)
-    Mat3 inertia;     ///< inertia tensor about `centre` (kg·m², the shape's frame); symmetric
+    double mass = 0; ///< kg
+    Vec3 centre;     ///< centre of mass (m, the shape's frame)
+    Mat3 inertia;    ///< inertia tensor about `centre` (kg·m², the shape's frame); symmetric
 };
 
 /// The volume of a shape (m³): 0 for a triangle and a flat hull (a thin plate), infinite for a
@@ -45,10 +45,10 @@ struct HullFaces {
     static constexpr int kMaxFaces = 2 * kHullMaxPoints;   ///< a convex polyhedron of n corners has ≤ 2n − 4 faces
     static constexpr int kMaxCorners = 2 * kHullMaxPoints; ///< room for every face's corners together
     struct Face {
-        Vec3 normal;      ///< outward unit normal
+        Vec3 normal;       ///< outward unit normal
         double offset = 0; ///< dot(normal, x) for x on the face (m)
-        int first = 0;    ///< index of its first corner in `corners`
-        int count = 0;    ///< how many corners (≥ 3)
+        int first = 0;     ///< index of its first corner in `corners`
+        int count = 0;     ///< how many corners (≥ 3)
     };
     std::array<Face, kMaxFaces> faces{};
     int face_count = 0;

@@ -400,8 +400,8 @@ TEST_CASE("angular_velocity on a body that cannot turn is an error", "[scenario]
                "angular_velocity", "a static body never turns");
     expect_one("bodies:\n  d: { sphere: { radius: 1 }, character: true, angular_velocity: [0, 1, 0] }\n", 2,
                "angular_velocity", "a character never turns");
-    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, fixed_rotation: true, angular_velocity: [0, 1, 0] }\n",
-               2, "angular_velocity", "fixed_rotation keeps it from turning");
+    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, fixed_rotation: true, angular_velocity: [0, 1, 0] }\n", 2,
+               "angular_velocity", "fixed_rotation keeps it from turning");
     expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, angular_velocity: [0, 1, 0] }\n", 2, "angular_velocity",
                "kinematic bodies only");
 }
@@ -420,8 +420,8 @@ TEST_CASE("fixed_rotation is for dynamic bodies", "[scenario][errors]") {
 TEST_CASE("mass or density, not both; a density needs a volume", "[scenario][errors]") {
     expect_one("bodies:\n  d: { sphere: { radius: 1 }, mass: 2, density: 1000 }\n", 2, "density",
                "give mass or density, not both");
-    expect_one("bodies:\n  d: { triangle: { a: [0, 0, 0], b: [1, 0, 0], c: [0, 1, 0] }, density: 10 }\n", 2,
-               "density", "a triangle has no volume");
+    expect_one("bodies:\n  d: { triangle: { a: [0, 0, 0], b: [1, 0, 0], c: [0, 1, 0] }, density: 10 }\n", 2, "density",
+               "a triangle has no volume");
     expect_one("bodies:\n  d: { hull: { points: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]] }, density: 10 }\n", 2,
                "density", "the hull is flat");
     expect_one("bodies:\n  d: { sphere: { radius: 1 }, density: 0 }\n", 2, "0 }", "density must be > 0");
