@@ -173,14 +173,22 @@ struct SeparatingAxisLog {
     BodyIndex b = 0;
 };
 
-/// Where a body ends up (position and velocity at the last frame).
+/// Where a body ends up at the last frame: its position (its origin) and velocity, its rotation
+/// (a unit quaternion qw, qx, qy, qz) and angular velocity (wx, wy, wz, rad/s, world frame), its
+/// spin |ω| (rad/s), which of its own axes points most nearly down (down: 1 +x, 2 −x, 3 +y,
+/// 4 −y, 5 +z, 6 −z — for a box, the face with that outward normal lies on the floor) and
+/// how far that axis is tilted from straight down (tilt, degrees).
 struct FinalLog {
     static constexpr std::string_view kName = "final";
     static constexpr std::array<std::string_view, 1> kKeys = {"body"};
-    enum Field : int { x, y, z, vx, vy, vz };
-    static constexpr std::array kFields = {log_field::number("x", "m"),    log_field::number("y", "m"),
-                                           log_field::number("z", "m"),    log_field::number("vx", "m/s"),
-                                           log_field::number("vy", "m/s"), log_field::number("vz", "m/s")};
+    enum Field : int { x, y, z, vx, vy, vz, qw, qx, qy, qz, wx, wy, wz, spin, down, tilt };
+    static constexpr std::array kFields = {
+            log_field::number("x", "m"),       log_field::number("y", "m"),       log_field::number("z", "m"),
+            log_field::number("vx", "m/s"),    log_field::number("vy", "m/s"),    log_field::number("vz", "m/s"),
+            log_field::number("qw", ""),       log_field::number("qx", ""),       log_field::number("qy", ""),
+            log_field::number("qz", ""),       log_field::number("wx", "rad/s"),  log_field::number("wy", "rad/s"),
+            log_field::number("wz", "rad/s"),  log_field::number("spin", "rad/s"), log_field::integer("down"),
+            log_field::number("tilt", "deg")};
     BodyIndex body = 0;
 };
 

@@ -1,5 +1,8 @@
 #include "probes/at_end.h"
 
+#include <algorithm>
+#include <cmath>
+#include <numbers>
 #include <vector>
 
 #include "detection/dispatch.h"
@@ -16,6 +19,25 @@ void measure_final(const World& world, int body, std::span<double> out) {
     out[FinalLog::vx] = s.velocity.x;
     out[FinalLog::vy] = s.velocity.y;
     out[FinalLog::vz] = s.velocity.z;
+    out[FinalLog::qw] = s.rotation.w;
+    out[FinalLog::qx] = s.rotation.x;
+    out[FinalLog::qy] = s.rotation.y;
+    out[FinalLog::qz] = s.rotation.z;
+    out[FinalLog::wx] = s.angular_velocity.x;
+    out[FinalLog::wy] = s.angular_velocity.y;
+    out[FinalLog::wz] = s.angular_velocity.z;
+    out[FinalLog::spin] = length(s.angular_velocity);
+    // The body axis nearest straight down, and its angle from it.
+    const Mat3 r = to_mat3(s.rotation);
+    const Vec3 down = world.up() * -1.0;
+    int best = 0;
+    double best_cos = -2;
+    for (int k = 0; k < 6; ++k) {
+        const double c = dot(r.col[k / 2], down) * (k % 2 == 0 ? 1 : -1);
+        if (c > best_cos) best_cos = c, best = k;
+    }
+    out[FinalLog::down] = best + 1;
+    out[FinalLog::tilt] = std::acos(std::clamp(best_cos, -1.0, 1.0)) * (180 / std::numbers::pi);
 }
 
 void measure_character(const World& world, int body, std::span<double> out) {

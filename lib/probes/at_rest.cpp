@@ -10,7 +10,7 @@ void AtRestProbes::watch(int body, std::span<double> out) { watched_.push_back({
 
 void AtRestProbes::on_frame(const World& world, int frame, double) {
     for (Watched& w : watched_) {
-        if (length(world.state(w.body).velocity) < world.def().rest_speed) {
+        if (world.fastest_speed(w.body) < world.def().rest_speed) { // its turning too
             if (w.slow_since < 0) w.slow_since = frame;
         } else {
             w.slow_since = -1;

@@ -15,7 +15,9 @@ void FirstContactProbes::watch(int body, int with, std::span<double> out) {
     ++open_;
 }
 
-void FirstContactProbes::on_contact(const World& world, int i, int j, double time) {
+void FirstContactProbes::on_contact(const World& world, const ContactEvent& e) {
+    const int i = e.a, j = e.b;
+    const double time = e.time;
     if (open_ == 0) return;
     for (Watched& w : watched_) {
         if (w.found) continue;

@@ -25,7 +25,7 @@ public:
     /// True when there is nothing to watch.
     bool empty() const { return watched_.empty(); }
 
-    void on_contact(const World& world, int i, int j, double time) override;
+    void on_contact(const World& world, const ContactEvent& e) override;
 
 private:
     struct Watched {

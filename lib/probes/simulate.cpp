@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include <algorithm>
+
 #include "detection/dispatch.h"
 #include "math/overloaded.h"
 #include "probes/at_end.h"
@@ -13,43 +15,27 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-/// A 0.1 mm step of body j towards body i along their approach (or their centres' line).
-Vec3 nudge(const World& world, int i, int j) {
-    const Vec3 approach = world.state(j).velocity - world.state(i).velocity;
-    const Vec3 towards = centre_of(world.placed(i)) - centre_of(world.placed(j));
-    const Vec3 d = length(approach) > 0 ? approach : towards;
-    return length(d) > 0 ? normalize(d) * 1e-4 : Vec3{0, 0, 0};
-}
-
 /// Hands every sampled frame (and contact) to a TraceSink.
 class TraceObserver final : public WorldObserver {
 public:
     explicit TraceObserver(TraceSink* sink) : sink_(sink) {}
     void on_frame(const World& world, int frame, double time) override { sink_->frame(frame, time, world.states()); }
-    void on_contact(const World& world, int i, int j, double time) override {
+    void on_contact(const World& world, const ContactEvent& e) override {
+        // One row per manifold point: where it is, the normal from a to b, its depth (0 for a
+        // swept impact or a speculative arrival: they touch).
         TraceContact c;
         c.frame = world.frame();
-        c.time = time;
-        c.a = i;
-        c.b = j;
-        const Shape& a = world.placed(i);
-        const Shape& b = world.placed(j);
-        const ContactQuery q = contact(a, b);
-        const Aabb ba = world.bounds(i), bb = world.bounds(j);
-        const Vec3 lo = max(ba.min, bb.min), hi = min(ba.max, bb.max);
-        c.point = (lo + hi) * 0.5;
-        if (q.status == ContactStatus::overlapping) {
-            c.normal = q.contact.normal;
-            c.depth = q.contact.depth;
-        } else if (const ContactQuery nudged = contact(a, translate(b, nudge(world, i, j)));
-                   nudged.status == ContactStatus::overlapping) {
-            c.normal = nudged.contact.normal; // touching (a swept impact): B nudged along its approach
-        } else {
-            const DistanceResult d = distance(a, b);
-            const Vec3 towards = centre_of(b) - centre_of(a);
-            c.normal = d.supported && d.distance > 0 ? d.normal : length(towards) > 0 ? normalize(towards) : world.up();
+        c.time = e.time;
+        c.a = e.a;
+        c.b = e.b;
+        for (const Manifold& m : e.manifolds) {
+            c.normal = m.normal;
+            for (int k = 0; k < m.count; ++k) {
+                c.point = m.points[static_cast<std::size_t>(k)].point;
+                c.depth = std::max(0.0, m.points[static_cast<std::size_t>(k)].depth);
+                sink_->contact(c);
+            }
         }
-        sink_->contact(c);
     }
 
 private:

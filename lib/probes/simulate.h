@@ -43,7 +43,7 @@ struct TraceContact {
     int b = 0;        ///< second body
     Vec3 normal;      ///< unit normal from a to b
     double depth = 0; ///< overlap (m); 0 when they touch (a swept impact)
-    Vec3 point;       ///< where they meet (m): the middle of their bounds' overlap
+    Vec3 point;       ///< where they meet (m): a manifold point, midway between the surfaces
 };
 
 /// Receives every sampled frame, after collision handling, and (when it asks) every contact.

@@ -85,7 +85,9 @@ void TriggerProbes::on_move(const World& world, int body, double tau, const Vec3
     t.clock += tau;
 }
 
-void TriggerProbes::on_contact(const World&, int i, int j, double time) {
+void TriggerProbes::on_contact(const World&, const ContactEvent& e) {
+    const int i = e.a, j = e.b;
+    const double time = e.time;
     // A body that stood still (the world does not move it, so it reports no move) starts
     // moving after a contact: its next move starts at the contact's time.
     for (const int b : {i, j}) {

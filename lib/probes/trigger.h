@@ -46,7 +46,7 @@ public:
     unsigned events() const;
 
     void on_move(const World& world, int body, double tau, const Vec3& accel) override;
-    void on_contact(const World& world, int i, int j, double time) override;
+    void on_contact(const World& world, const ContactEvent& e) override;
     void on_frame(const World& world, int frame, double time) override;
 
 private:

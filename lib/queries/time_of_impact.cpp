@@ -278,4 +278,121 @@ Toi time_of_impact_turning(const Shape& a, const TurningMotion& ma, const Shape&
     return out;
 }
 
+namespace {
+
+/// The place of a rigidly moving body's reference point at time t.
+Vec3 centre_at(const RigidMotion& m, double t) { return m.centre + m.velocity * t + m.acceleration * (0.5 * t * t); }
+
+/// The rotation a rigidly moving body has turned by at time t.
+Quat turn_at(const RigidMotion& m, double t) {
+    return exp_rotation(m.angular_velocity * t + m.angular_acceleration * (0.5 * t * t));
+}
+
+/// The fastest angular speed of `m` over [t, t_max] (rad/s): |ω(t)| + |α|·(t_max − t).
+double spin_bound(const RigidMotion& m, double t, double t_max) {
+    return length(m.angular_velocity + m.angular_acceleration * t) + length(m.angular_acceleration) * (t_max - t);
+}
+
+/// The velocity of the point p of a rigidly moving body at time t (m/s).
+Vec3 point_velocity(const RigidMotion& m, double t, const Vec3& p) {
+    return m.velocity + m.acceleration * t + cross(m.angular_velocity + m.angular_acceleration * t, p - centre_at(m, t));
+}
+
+/// The rigid time of impact of two convex shapes (neither a mesh).
+Toi time_of_impact_rigid_convex(const Shape& a, const RigidMotion& ma, const Shape& b, const RigidMotion& mb,
+                                double t_max, double tolerance) {
+    Toi out;
+    const double ra = max_distance_from(a, ma.centre), rb = max_distance_from(b, mb.centre);
+    Shape local_a, local_b; // about their reference points
+    translate_into(local_a, a, ma.centre * -1.0);
+    translate_into(local_b, b, mb.centre * -1.0);
+    Shape at_a, at_b;
+    auto separation_at = [&](double t) {
+        place_into(at_a, local_a, centre_at(ma, t), turn_at(ma, t));
+        place_into(at_b, local_b, centre_at(mb, t), turn_at(mb, t));
+        return signed_separation(at_a, at_b);
+    };
+    SignedSeparation s = separation_at(0);
+    if (const std::optional<ToiStatus> at_start = status_at_start(s, tolerance)) {
+        out.status = *at_start;
+        return out;
+    }
+    if (s.distance <= tolerance) {
+        // Touching: a hit when B's point nearest A comes at A's surface there.
+        const Vec3 p = std::holds_alternative<Plane>(b) ? support(a, s.normal) : support(b, s.normal * -1.0);
+        if (dot(point_velocity(mb, 0, p) - point_velocity(ma, 0, p), s.normal) < 0) {
+            out.status = ToiStatus::hit;
+            out.normal = s.normal;
+        }
+        return out;
+    }
+    const Vec3 acc = mb.acceleration - ma.acceleration;
+    double t = 0;
+    for (int iteration = 0; iteration < kTurningMaxIterations; ++iteration) {
+        if (s.distance <= tolerance) break;
+        const Vec3 v = (mb.velocity + mb.acceleration * t) - (ma.velocity + ma.acceleration * t);
+        const double reach = spin_bound(ma, t, t_max) * ra + spin_bound(mb, t, t_max) * rb;
+        const auto tau = first_root(s.distance, dot(v, s.normal) - reach, dot(acc, s.normal), t_max - t);
+        if (!tau) return out; // miss
+        t += *tau;
+        s = separation_at(t);
+    }
+    out.status = ToiStatus::hit;
+    out.time = t;
+    out.normal = s.normal;
+    return out;
+}
+
+} // namespace
+
+Toi time_of_impact_rigid(const Shape& a, const RigidMotion& ma, const Shape& b, const RigidMotion& mb, double t_max,
+                         double tolerance) {
+    if (std::holds_alternative<Mesh>(a)) {
+        Toi t = time_of_impact_rigid(b, mb, a, ma, t_max, tolerance);
+        t.normal = -t.normal;
+        return t;
+    }
+    const auto* mesh = std::get_if<Mesh>(&b);
+    if (!mesh) return time_of_impact_rigid_convex(a, ma, b, mb, t_max, tolerance);
+    Toi out;
+    if (std::holds_alternative<Plane>(a) || !mesh->data) {
+        out.status = ToiStatus::unsupported;
+        return out;
+    }
+    // The triangles A can reach: a ball of its radius about its reference point, swept (the
+    // mesh is static level geometry: mb does not move it).
+    const double radius = max_distance_from(a, ma.centre) + tolerance;
+    const Aabb start{ma.centre - Vec3{radius, radius, radius}, ma.centre + Vec3{radius, radius, radius}};
+    const Aabb world_box = swept_bounds(Shape{start}, Motion{ma.velocity, ma.acceleration}, t_max, 0);
+    const TriangleMesh& m = *mesh->data;
+    Mat3 inverse;
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) inverse.col[c][static_cast<std::size_t>(r)] = mesh->rotation.at(c, r);
+    const Aabb box = transform_bounds(world_box, inverse, mul_transpose(mesh->rotation, -mesh->position));
+    std::optional<Toi> best;
+    bool inside = false;
+    for_each_triangle_near(m, box, [&](int i, const Triangle& local) {
+        const Triangle t{mesh->rotation * local.a + mesh->position, mesh->rotation * local.b + mesh->position,
+                         mesh->rotation * local.c + mesh->position};
+        Toi hit = time_of_impact_rigid_convex(a, ma, Shape{t}, RigidMotion{}, t_max, tolerance);
+        if (hit.status == ToiStatus::started_inside) inside = true;
+        if (hit.status != ToiStatus::hit) return true;
+        if (best && !(hit.time < best->time)) return true;
+        const Vec3 local_n = mul_transpose(mesh->rotation, hit.normal);
+        const Vec3 c = centre_at(ma, hit.time);
+        const Vec3 local_c = mul_transpose(mesh->rotation, c - mesh->position);
+        if (const auto face = inactive_feature_normal(local, m.features[static_cast<std::size_t>(i)], -local_n, local_c)) {
+            hit.normal = -(mesh->rotation * *face);
+            // The touch at an inactive feature counts only when A's point there goes into the face.
+            const Vec3 p = support(Shape{t}, hit.normal * -1.0);
+            if (!(dot(point_velocity(ma, hit.time, p), hit.normal) > 0)) return true;
+        }
+        best = hit;
+        return true;
+    });
+    if (best) return *best;
+    if (inside) out.status = ToiStatus::started_inside;
+    return out;
+}
+
 } // namespace collide

@@ -210,6 +210,18 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                         using F = FinalLog;
                         l.value = fmt::format("position {} m, velocity {} m/s", vec_fixed(v[F::x], v[F::y], v[F::z], d),
                                               vec_fixed(v[F::vx], v[F::vy], v[F::vz], d));
+                        // A dynamic body that can turn: a crate says which face is down and its
+                        // tilt, a ball its spin (when it rounds to any).
+                        const BodyDef& body = s.bodies[static_cast<std::size_t>(r.body)];
+                        if (body_kind(body) != BodyKind::dynamic || body.fixed_rotation) return std::vector<Line>{l};
+                        static constexpr const char* kFaces[] = {"+x", "−x", "+y", "−y", "+z", "−z"};
+                        const int down = static_cast<int>(v[F::down]);
+                        if (!std::holds_alternative<Sphere>(body.shape) && down >= 1 && down <= 6)
+                            l.value += fmt::format(", {} face down, tilted {}°", kFaces[down - 1], fixed(v[F::tilt], d));
+                        if (fixed(v[F::spin], d) != fixed(0, d))
+                            l.value += fmt::format(", spinning {} rad/s about {}", fixed(v[F::spin], d),
+                                                   vec_trimmed(v[F::wx] / v[F::spin], v[F::wy] / v[F::spin],
+                                                               v[F::wz] / v[F::spin], d));
                         return std::vector<Line>{l};
                     },
                     [&](const CharacterLog& r) {

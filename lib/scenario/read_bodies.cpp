@@ -350,7 +350,8 @@ void read_world(ReaderState& r, const Entry* e) {
     const auto view = read_map(r.problems, e->value, "world", e->key_mark,
                                {"rate", "dt", "frames", "duration", "gravity", "detection", "phase", "skin",
                                 "integrator", "rest_speed", "rest_time", "character_iterations", "friction_model",
-                                "friction_combine", "restitution_combine"});
+                                "friction_combine", "restitution_combine", "velocity_iterations",
+                                "position_iterations", "sleep"});
     if (!view) return;
     NumberReader& num = r.numbers;
     WorldDef& w = r.t.base.world;
@@ -417,6 +418,11 @@ void read_world(ReaderState& r, const Entry* e) {
     num.read_into(view->find("rest_time"), {&WorldDef::rest_time}, "world.rest_time", kNonNegative);
     num.read_into(view->find("character_iterations"), {&WorldDef::character_iterations}, "world.character_iterations",
                   whole(1, 16));
+    num.read_into(view->find("velocity_iterations"), {&WorldDef::velocity_iterations}, "world.velocity_iterations",
+                  whole(1, 1000));
+    num.read_into(view->find("position_iterations"), {&WorldDef::position_iterations}, "world.position_iterations",
+                  whole(0, 1000));
+    read_bool(r.problems, view->find("sleep"), w.sleep, "world.sleep");
 }
 
 void read_bodies(ReaderState& r, const Entry* e) {

@@ -106,7 +106,9 @@ namespace {
 struct Tape : WorldObserver {
     std::vector<std::uint64_t> bits;
     void put(double v) { bits.push_back(std::bit_cast<std::uint64_t>(v)); }
-    void on_contact(const World&, int i, int j, double time) override {
+    void on_contact(const World&, const ContactEvent& e) override {
+        const int i = e.a, j = e.b;
+        const double time = e.time;
         bits.push_back(static_cast<std::uint64_t>(i) << 32 | static_cast<std::uint64_t>(j));
         put(time);
     }

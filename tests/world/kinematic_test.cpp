@@ -47,7 +47,8 @@ struct FirstEvents : WorldObserver {
     std::optional<double> time;
     std::optional<Vec3> after;
     std::optional<Vec3> door_position;
-    void on_contact(const World& w, int, int, double t) override {
+    void on_contact(const World& w, const ContactEvent& e) override {
+        const double t = e.time;
         if (!time) {
             time = t;
             door_position = w.state(0).position;

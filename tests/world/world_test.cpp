@@ -42,7 +42,9 @@ struct Recorder : WorldObserver {
     std::vector<double> frame_times;
     int moves = 0;
     void on_move(const World&, int, double, const Vec3&) override { ++moves; }
-    void on_contact(const World& w, int i, int j, double time) override {
+    void on_contact(const World& w, const ContactEvent& e) override {
+        const int i = e.a, j = e.b;
+        const double time = e.time;
         contacts.push_back({i, j, w.frame(), time, w.state(1).position});
     }
     void on_response(const World&, int, const Vec3& before, const Vec3& after) override {
@@ -191,7 +193,7 @@ TEST_CASE("speculative contacts land a dropped box a skin above the floor withou
     struct Depth : WorldObserver {
         double deepest = 0;
         int contacts = 0;
-        void on_contact(const World&, int, int, double) override { ++contacts; }
+        void on_contact(const World&, const ContactEvent&) override { ++contacts; }
         void on_frame(const World& w, int, double) override {
             deepest = std::max(deepest, w.bounds(0).max.y - w.bounds(1).min.y);
         }

@@ -1,0 +1,278 @@
+#include "world/contact_solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace collide {
+
+namespace {
+
+/// The velocity of the point at anchor r of a body (m/s).
+inline Vec3 point_velocity(const BodySim& b, const Vec3& r) { return b.velocity + cross(b.angular_velocity, r); }
+
+/// The relative velocity of B against A at a point (anchors ra, rb).
+inline Vec3 relative_velocity(const BodySim& a, const BodySim& b, const Vec3& ra, const Vec3& rb) {
+    return point_velocity(b, rb) - point_velocity(a, ra);
+}
+
+/// Applies impulse P at the point (+ to B, − to A).
+inline void apply_impulse(BodySim& a, BodySim& b, const Vec3& ra, const Vec3& rb, const Vec3& p) {
+    a.velocity -= p * a.inv_mass;
+    a.angular_velocity -= a.inv_inertia * cross(ra, p);
+    b.velocity += p * b.inv_mass;
+    b.angular_velocity += b.inv_inertia * cross(rb, p);
+}
+
+/// k(d) = 1/m_A + 1/m_B + (r_A × d)·I_A⁻¹(r_A × d) + (r_B × d)·I_B⁻¹(r_B × d).
+inline double inverse_effective_mass(const BodySim& a, const BodySim& b, const Vec3& ra, const Vec3& rb,
+                                     const Vec3& d) {
+    const Vec3 rad = cross(ra, d), rbd = cross(rb, d);
+    return a.inv_mass + b.inv_mass + dot(rad, a.inv_inertia * rad) + dot(rbd, b.inv_inertia * rbd);
+}
+
+/// The off-diagonal term of the effective-mass block of directions d1, d2.
+inline double inverse_effective_mass(const BodySim& a, const BodySim& b, const Vec3& ra, const Vec3& rb, const Vec3& d1,
+                                     const Vec3& d2) {
+    const Vec3 ra1 = cross(ra, d1), ra2 = cross(ra, d2), rb1 = cross(rb, d1), rb2 = cross(rb, d2);
+    return (a.inv_mass + b.inv_mass) * dot(d1, d2) + dot(ra1, a.inv_inertia * ra2) + dot(rb1, b.inv_inertia * rb2);
+}
+
+/// One friction update at a point: the tangential impulse that stops the slip (less `slip_goal`,
+/// the sliding velocity to keep), added to `accumulated` and clamped to the disc of radius
+/// `limit` (a negative limit: no clamp). Returns the impulse to apply (world frame).
+inline Vec3 friction_impulse(const SolverContact& c, const SolverPoint& p, const Vec3& vr, const Vec3& slip_goal,
+                             double limit, Vec3& accumulated) {
+    const double v1 = dot(vr - slip_goal, c.tangent1), v2 = dot(vr - slip_goal, c.tangent2);
+    const double d1 = -(p.tangent_mass.x * v1 + p.tangent_mass.y * v2);
+    const double d2 = -(p.tangent_mass.y * v1 + p.tangent_mass.z * v2);
+    const double old1 = dot(accumulated, c.tangent1), old2 = dot(accumulated, c.tangent2);
+    double n1 = old1 + d1, n2 = old2 + d2;
+    if (limit >= 0) {
+        const double len2 = n1 * n1 + n2 * n2;
+        if (len2 > limit * limit) {
+            const double s = limit / std::sqrt(len2);
+            n1 *= s;
+            n2 *= s;
+        }
+    }
+    accumulated = c.tangent1 * n1 + c.tangent2 * n2;
+    return c.tangent1 * (n1 - old1) + c.tangent2 * (n2 - old2);
+}
+
+} // namespace
+
+void prepare_contacts(const StepContext& ctx, std::span<const PairContact> pairs, std::span<const BodySim> bodies,
+                      std::span<const unsigned char> awake, std::vector<SolverContact>& out) {
+    out.clear();
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        const PairContact& pc = pairs[k];
+        if (!awake[static_cast<std::size_t>(pc.i)] && !awake[static_cast<std::size_t>(pc.j)]) continue;
+        const BodySim& a = bodies[static_cast<std::size_t>(pc.i)];
+        const BodySim& b = bodies[static_cast<std::size_t>(pc.j)];
+        for (int m = 0; m < pc.count; ++m) {
+            const PairManifold& pm = pc.manifolds[static_cast<std::size_t>(m)];
+            SolverContact& c = out.emplace_back();
+            c.a = pc.i;
+            c.b = pc.j;
+            c.pair = static_cast<int>(k);
+            c.manifold = m;
+            c.normal = pm.normal;
+            c.tangent1 = any_perpendicular(pm.normal);
+            c.tangent2 = cross(pm.normal, c.tangent1);
+            c.friction = pc.friction;
+            c.restitution = pc.restitution;
+            c.count = pm.count;
+            c.impact = false;
+            for (int q = 0; q < pm.count; ++q) {
+                const ContactPoint& cp = pm.points[static_cast<std::size_t>(q)];
+                SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+                p.ra = cp.found.point - a.centre;
+                p.rb = cp.found.point - b.centre;
+                p.local_a = rotate_inverse(a.rotation, p.ra);
+                p.local_b = rotate_inverse(b.rotation, p.rb);
+                p.separation = -cp.found.depth;
+                const double kn = inverse_effective_mass(a, b, p.ra, p.rb, c.normal);
+                p.normal_mass = kn > 0 ? 1 / kn : 0;
+                const double k11 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1);
+                const double k22 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent2);
+                const double k12 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1, c.tangent2);
+                const double det = k11 * k22 - k12 * k12;
+                p.tangent_mass = det > 0 ? Vec3{k22 / det, -k12 / det, k11 / det} : Vec3{};
+                const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
+                p.approach = dot(vr, c.normal);
+                p.slip = vr - c.normal * p.approach;
+                p.touching = p.separation <= kTouchTolerance;
+                p.impacting = p.touching && p.approach < -ctx.impact_speed;
+                p.target = p.impacting && p.approach < -ctx.bounce_speed ? -c.restitution * p.approach : 0;
+                p.bias = 0;
+                p.normal_impulse = cp.normal_impulse;
+                // The carried friction impulse, in this step's tangent plane.
+                p.tangent_impulse = cp.tangent_impulse - c.normal * dot(cp.tangent_impulse, c.normal);
+                p.impact_impulse = 0;
+                p.impact_tangent = Vec3{};
+                c.impact = c.impact || p.impacting;
+            }
+        }
+    }
+}
+
+bool solve_impacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies) {
+    bool any = false;
+    for (const SolverContact& c : contacts) any = any || c.impact;
+    if (!any) return false;
+    for (int pass = 0; pass < ctx.velocity_iterations; ++pass) {
+        for (SolverContact& c : contacts) {
+            if (!c.impact) continue;
+            BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+            BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+            for (int q = 0; q < c.count; ++q) {
+                SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+                if (!p.touching) continue;
+                const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
+                const double next = std::max(p.impact_impulse - p.normal_mass * (vn - p.target), 0.0);
+                const double d = next - p.impact_impulse;
+                p.impact_impulse = next;
+                apply_impulse(a, b, p.ra, p.rb, c.normal * d);
+            }
+            for (int q = 0; q < c.count; ++q) {
+                SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+                if (!p.touching) continue;
+                const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
+                // Coulomb: at most μ times this impact's normal impulse. The designer's dial
+                // (per_contact) instead keeps (1 − f) of the slip the impact found, unbounded.
+                const Vec3 goal = ctx.coulomb ? Vec3{} : p.slip * (1 - std::clamp(c.friction, 0.0, 1.0));
+                const double limit = ctx.coulomb ? c.friction * p.impact_impulse : -1;
+                if (!ctx.coulomb && !p.impacting) continue;
+                apply_impulse(a, b, p.ra, p.rb, friction_impulse(c, p, vr, goal, limit, p.impact_tangent));
+            }
+        }
+    }
+    return true;
+}
+
+void prepare_biases(const StepContext& ctx, std::span<SolverContact> contacts, std::span<const BodySim> bodies) {
+    for (SolverContact& c : contacts) {
+        const BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+        const BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+        for (int q = 0; q < c.count; ++q) {
+            SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            if (p.touching) {
+                p.bias = 0;
+                continue;
+            }
+            const double s = p.separation;
+            if (ctx.exact) {
+                const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
+                p.bias = std::min(0.0, -2 * s * ctx.inv_h - vn);
+            } else {
+                p.bias = -s * ctx.inv_h;
+            }
+        }
+    }
+}
+
+void warm_start(std::span<const SolverContact> contacts, std::span<BodySim> bodies) {
+    for (const SolverContact& c : contacts) {
+        BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+        BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+        for (int q = 0; q < c.count; ++q) {
+            const SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            if (p.normal_impulse == 0 && is_zero(p.tangent_impulse)) continue;
+            apply_impulse(a, b, p.ra, p.rb, c.normal * p.normal_impulse + p.tangent_impulse);
+        }
+    }
+}
+
+void solve_contacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies) {
+    for (SolverContact& c : contacts) {
+        BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+        BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+        for (int q = 0; q < c.count; ++q) {
+            SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
+            const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
+            const double d = next - p.normal_impulse;
+            p.normal_impulse = next;
+            apply_impulse(a, b, p.ra, p.rb, c.normal * d);
+        }
+        if (!ctx.coulomb || c.friction <= 0) continue; // per_contact: a resting body slides freely
+        for (int q = 0; q < c.count; ++q) {
+            SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
+            apply_impulse(a, b, p.ra, p.rb,
+                          friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent_impulse));
+        }
+    }
+}
+
+bool apply_restitution(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies) {
+    bool changed = false;
+    for (SolverContact& c : contacts) {
+        if (c.restitution == 0) continue;
+        BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+        BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+        for (int q = 0; q < c.count; ++q) {
+            SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            // Only gap points that arrived: a touching point's impact had its restitution already.
+            if (p.touching || p.normal_impulse <= 0 || p.approach >= -ctx.bounce_speed) continue;
+            const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
+            const double next = std::max(p.normal_impulse - p.normal_mass * (vn + c.restitution * p.approach), 0.0);
+            const double d = next - p.normal_impulse;
+            p.normal_impulse = next;
+            if (d != 0) changed = true;
+            apply_impulse(a, b, p.ra, p.rb, c.normal * d);
+        }
+    }
+    return changed;
+}
+
+void store_impulses(std::span<const SolverContact> contacts, std::span<PairContact> pairs) {
+    for (const SolverContact& c : contacts) {
+        PairManifold& pm = pairs[static_cast<std::size_t>(c.pair)].manifolds[static_cast<std::size_t>(c.manifold)];
+        for (int q = 0; q < c.count; ++q) {
+            const SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            pm.points[static_cast<std::size_t>(q)].normal_impulse = p.normal_impulse;
+            pm.points[static_cast<std::size_t>(q)].tangent_impulse = p.tangent_impulse;
+        }
+    }
+}
+
+bool correct_positions(const StepContext& ctx, std::span<const SolverContact> contacts, std::span<BodySim> bodies) {
+    static const double kSlop = getenv("SLOP") ? atof(getenv("SLOP")) : 0.0;
+    static const double kBeta = getenv("BETA") ? atof(getenv("BETA")) : kCorrectionFactor;
+    static const bool kNoTurn = getenv("NOTURN") != nullptr;
+    bool moved = false;
+    for (int pass = 0; pass < ctx.position_iterations; ++pass) {
+        double deepest = 0;
+        for (const SolverContact& c : contacts) {
+            BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+            BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+            if (a.inv_mass == 0 && b.inv_mass == 0) continue;
+            for (int q = 0; q < c.count; ++q) {
+                const SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+                const Vec3 ra = rotate(a.rotation, p.local_a), rb = rotate(b.rotation, p.local_b);
+                // Both anchors started at the point: the separation has grown by how far B's anchor
+                // moved from A's along the normal.
+                const double s = p.separation + dot((b.centre + rb) - (a.centre + ra), c.normal);
+                deepest = std::min(deepest, s + kSlop);
+                if (s + kSlop >= 0) continue;
+                const double correction = std::max(kBeta * (s + kSlop), -kMaxCorrection);
+                const double k = inverse_effective_mass(a, b, ra, rb, c.normal);
+                if (!(k > 0)) continue;
+                const Vec3 impulse = c.normal * (-correction / k);
+                a.centre -= impulse * a.inv_mass;
+                b.centre += impulse * b.inv_mass;
+                Vec3 ta = a.inv_inertia * cross(ra, impulse), tb = b.inv_inertia * cross(rb, impulse);
+                if (kNoTurn) ta = tb = Vec3{};
+                if (!is_zero(ta)) a.rotation = normalize(exp_rotation(ta * -1.0) * a.rotation);
+                if (!is_zero(tb)) b.rotation = normalize(exp_rotation(tb) * b.rotation);
+                moved = true;
+            }
+        }
+        if (deepest >= 0) break;
+    }
+    return moved;
+}
+
+} // namespace collide

@@ -1,0 +1,139 @@
+#pragma once
+/// \file
+/// The contact solver: sequential impulses with accumulated, clamped impulses, warm starting
+/// and position correction (Catto, "Iterative Dynamics with Temporal Coherence", GDC 2005, and
+/// "Fast and Simple Physics using Sequential Impulses", GDC 2006; Box2D v2.4's
+/// b2ContactSolver; Jolt's ContactConstraintManager). Every function here works on the
+/// contacts of one step and the bodies' hot data (world/bodies.h); none allocates once its
+/// output vectors have warmed up.
+///
+/// At a contact point with normal n (from A to B), anchors r_A and r_B (from each body's
+/// reference point to the point), the relative velocity is
+///     v_rel = (v_B + ω_B × r_B) − (v_A + ω_A × r_A),
+/// and an impulse P at the point changes the velocities by
+///     v_A −= P/m_A, ω_A −= I_A⁻¹ (r_A × P),  v_B += P/m_B, ω_B += I_B⁻¹ (r_B × P),
+/// so along a unit direction d the relative velocity changes by P·k(d) with the effective mass
+///     1/k(d) = 1/m_A + 1/m_B + (r_A × d)·I_A⁻¹(r_A × d) + (r_B × d)·I_B⁻¹(r_B × d).
+/// Each pass visits every point and gives it the impulse that would make its constraint hold
+/// alone: along n, the relative normal velocity v_n reaches its target and the accumulated
+/// normal impulse stays ≥ 0 (a contact only pushes); along the two tangents, the sliding
+/// velocity reaches zero with the accumulated friction impulse kept within μ times the normal
+/// one (Coulomb's cone, the 2×2 tangent block solved at once). Passes repeat
+/// velocity_iterations times, starting from the last step's impulses (warm starting), so a
+/// resting stack starts each step already holding its weight.
+///
+/// The solve of one step (world/world.h lists where these sit among the stages):
+/// 1. prepare: anchors, effective masses, the tangents, each point's approach speed v_n before
+///    the step, and the warm-start impulses carried by feature id;
+/// 2. impacts: points that touch and approach faster than the impact speed (the bounce speed;
+///    every approach at a time of impact) at the step's start are solved first, on the
+///    velocities before gravity, to the target v_n = −e·approach (restitution e when faster than
+///    the bounce speed, else 0) with friction bounded by the impact's own normal impulse — an
+///    impulse at the instant the step starts (slower approaches, a resting stack's, are the
+///    force solve's);
+/// 3. (gravity is added), warm start, and the passes of the force solve: the constraint at a
+///    touching point is v_n ≥ 0; at a point with a gap s (speculative) the gap may close but not
+///    more: v_n ≥ −s/h (semi-implicit Euler), or, with the exact integrator whose positions
+///    follow the mean of the start and end velocities, v_n ≥ min(0, −2s/h − v_n,start);
+/// 4. restitution, after positions have moved: a gap point that arrived (took a normal impulse)
+///    approaching faster than the bounce speed leaves at −e·approach (Box2D's restitution pass);
+/// 5. store: the force solve's impulses go back to the persistent contacts for the next step;
+/// 6. position correction, once the bodies have moved: a few nonlinear Gauss–Seidel passes
+///    push penetrating points apart along the normal by β = 0.2 of their depth each, moving
+///    and turning the bodies directly without adding velocity (Box2D v2.4's
+///    SolvePositionConstraints); the contacts are then found anew at the corrected poses.
+
+#include <span>
+#include <vector>
+
+#include "world/bodies.h"
+#include "world/contacts.h"
+#include "world/step_context.h"
+
+namespace collide {
+
+/// Position correction removes this share of a penetration per pass (Box2D's b2_baumgarte).
+inline constexpr double kCorrectionFactor = 0.2;
+/// The most one pass of position correction moves a point (m; Box2D's b2_maxLinearCorrection).
+inline constexpr double kMaxCorrection = 0.2;
+
+/// A contact point as the solver sees it within one step.
+struct SolverPoint {
+    Vec3 ra;                   ///< from A's reference point to the point (m, world frame)
+    Vec3 rb;                   ///< from B's reference point to the point (m, world frame)
+    Vec3 local_a;              ///< ra in A's frame (position correction turns it with A)
+    Vec3 local_b;              ///< rb in B's frame
+    double separation = 0;     ///< gap at the step's start (m): −depth
+    double normal_mass = 0;    ///< 1/k(n)
+    Vec3 tangent_mass;         ///< the inverse 2×2 tangent block: (m11, m12, m22)
+    double approach = 0;       ///< relative normal velocity when prepared (m/s; < 0 approaching)
+    Vec3 slip;                 ///< relative tangential velocity when prepared (m/s, world)
+    double target = 0;         ///< the impact solve's normal velocity to reach (m/s)
+    double bias = 0;           ///< the force solve's least normal velocity (m/s)
+    double normal_impulse = 0; ///< accumulated by the force solve (N·s)
+    double impact_impulse = 0; ///< accumulated by the impact solve (N·s)
+    Vec3 tangent_impulse;      ///< the force solve's friction impulse (N·s, world frame)
+    Vec3 impact_tangent;       ///< the impact solve's friction impulse (N·s, world frame)
+    bool touching = false;     ///< no gap at the step's start (within kTouchTolerance)
+    bool impacting = false;    ///< touching and approaching at the step's start
+};
+
+/// One manifold of a pair as the solver sees it.
+struct SolverContact {
+    int a = 0;             ///< body A (index into the body arrays)
+    int b = 0;             ///< body B
+    int pair = 0;          ///< index of its PairContact
+    int manifold = 0;      ///< index of the manifold in it
+    Vec3 normal;           ///< unit, from A to B
+    Vec3 tangent1;         ///< unit, ⊥ normal
+    Vec3 tangent2;         ///< normal × tangent1
+    double friction = 0;   ///< μ
+    double restitution = 0; ///< e
+    int count = 0;         ///< points used
+    bool impact = false;   ///< some point impacts at the step's start
+    std::array<SolverPoint, kMaxManifoldPoints> points{};
+};
+
+/// Builds one SolverContact per manifold of `pairs` into `out` (cleared): anchors from the
+/// bodies' reference points, effective masses, tangents, approach speeds, impact targets
+/// (restitution above ctx.bounce_speed), and the warm-start impulses the pairs carry.
+/// Pairs with neither body in `awake` (per body, nonzero: a dynamic body that is awake) are
+/// left out: their bodies sleep or never move.
+void prepare_contacts(const StepContext& ctx, std::span<const PairContact> pairs, std::span<const BodySim> bodies,
+                      std::span<const unsigned char> awake, std::vector<SolverContact>& out);
+
+/// The impact solve (stage 2 above) on `contacts` whose `impact` is set: velocity_iterations
+/// passes. Returns true when some body's velocity changed.
+bool solve_impacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies);
+
+/// Sets each gap point's bias for the force solve from the velocities now, which must be those
+/// the step's motion starts with (after the impacts, before gravity): −s/h, or
+/// min(0, −2s/h − v_n) with the exact integrator.
+void prepare_biases(const StepContext& ctx, std::span<SolverContact> contacts, std::span<const BodySim> bodies);
+
+/// Applies every point's warm-start impulse (its normal_impulse and tangent_impulse).
+void warm_start(std::span<const SolverContact> contacts, std::span<BodySim> bodies);
+
+/// One pass of the force solve over every contact, in order.
+void solve_contacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies);
+
+/// The restitution pass (stage 4). Returns true when some body's velocity changed.
+bool apply_restitution(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies);
+
+/// Writes the force solve's impulses back into the persistent contacts `pairs`.
+void store_impulses(std::span<const SolverContact> contacts, std::span<PairContact> pairs);
+
+/// Position correction (stage 6) on `contacts` (as prepared at the step's start), with the
+/// bodies where the step left them: each point's separation now is its separation at the start
+/// plus how far B's anchor has moved from A's along the normal (the anchors turn with their
+/// bodies; Box3D tracks separations the same way); penetrating points are pushed apart by
+/// kCorrectionFactor of their depth per pass, moving and turning the bodies' centres and
+/// rotations, position_iterations passes. Returns true when some body moved.
+bool correct_positions(const StepContext& ctx, std::span<const SolverContact> contacts, std::span<BodySim> bodies);
+
+/// Body `sim`'s inverse inertia in the world frame for its rotation: R·I⁻¹·Rᵀ.
+inline Mat3 world_inverse_inertia(const Quat& rotation, const Mat3& inv_inertia_local) {
+    return rotate_tensor(to_mat3(rotation), inv_inertia_local);
+}
+
+} // namespace collide

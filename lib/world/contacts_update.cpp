@@ -1,0 +1,114 @@
+// Updating the contacts at the end of a step: the broadphase's candidate pairs get their
+// manifolds at the new poses, a pair comes into or stays in contact by the rules of
+// world/contacts.h, and the impulses its points carried are matched to the new points.
+#include <algorithm>
+
+#include "world/world.h"
+
+namespace collide {
+
+namespace {
+
+/// Broadphase boxes grow by at least this fraction of the median body size (m/m): enough that a
+/// push-out rarely moves a body out of its grown box, small enough that a loose grid of bodies
+/// (spheres 0.4 m wide, 0.5 m apart) gives no candidates between neighbours.
+constexpr double kBroadFraction = 0.1;
+
+/// Bounds that overlap or come within `margin` of each other.
+bool bounds_near(const Aabb& a, const Aabb& b, double margin) {
+    return a.min.x <= b.max.x + margin && b.min.x <= a.max.x + margin && a.min.y <= b.max.y + margin &&
+           b.min.y <= a.max.y + margin && a.min.z <= b.max.z + margin && b.min.z <= a.max.z + margin;
+}
+
+} // namespace
+
+void World::update_reach(double h) {
+    const double fall = 0.5 * length(def_.gravity) * h * h;
+    for (int i = 0; i < body_count(); ++i) {
+        const BodySim& s = sims_[static_cast<std::size_t>(i)];
+        const Body& b = bodies_[static_cast<std::size_t>(i)];
+        double r = 0;
+        if (b.kind == BodyKind::dynamic && !b.asleep)
+            r = length(s.velocity) * h + fall + (b.round ? 0.0 : length(s.angular_velocity) * b.radius * h);
+        else if (b.kind == BodyKind::kinematic || b.kind == BodyKind::character)
+            r = length(s.velocity) * h + length(s.angular_velocity) * b.radius * h;
+        reach_[static_cast<std::size_t>(i)] = r;
+    }
+}
+
+PairContact* World::find_contact(int i, int j) {
+    const PairKey key = pair_key(i, j);
+    const auto at = std::lower_bound(contacts_.begin(), contacts_.end(), key,
+                                     [](const PairContact& c, PairKey k) { return c.key() < k; });
+    if (at != contacts_.end() && at->key() == key) return &*at;
+    for (PairContact& c : impact_pairs_)
+        if (c.i == i && c.j == j) return &c;
+    return nullptr;
+}
+
+void World::update_contacts(const StepContext& ctx, bool at_start) {
+    const int n = body_count();
+    for (int k = 0; k < n; ++k) {
+        const double r = reach_[static_cast<std::size_t>(k)];
+        const Aabb b = bounds(k);
+        boxes_[static_cast<std::size_t>(k)] = Aabb{b.min - Vec3{r, r, r}, b.max + Vec3{r, r, r}};
+        active_[static_cast<std::size_t>(k)] = moves(k) ? 1 : 0; // awake, or a kinematic body or character moving
+    }
+    broad_.build(boxes_, active_, std::max(ctx.skin, 1e-7), kBroadFraction);
+    broad_.pairs(keys_);
+    next_contacts_.clear();
+    const bool tell = (wanted_ & kOnContact) && !at_start;
+    // One walk over the candidates and the old contacts, both sorted by (i, j): a candidate is
+    // found anew; an old contact of two bodies that do not move (asleep, static, still) stays
+    // as it was.
+    std::size_t old = 0;
+    const auto frozen = [&](const PairContact& c) {
+        return !active_[static_cast<std::size_t>(c.i)] && !active_[static_cast<std::size_t>(c.j)];
+    };
+    const auto keep_frozen_before = [&](PairKey key) {
+        for (; old < contacts_.size() && contacts_[old].key() < key; ++old)
+            if (frozen(contacts_[old])) next_contacts_.push_back(contacts_[old]);
+    };
+    for (const PairKey key : keys_) {
+        keep_frozen_before(key);
+        const int i = pair_first(key), j = pair_second(key);
+        if (!pair_can_touch(i, j)) continue;
+        const PairContact* before = nullptr;
+        if (old < contacts_.size() && contacts_[old].key() == key)
+            before = &contacts_[old];
+        else
+            for (const PairContact& c : impact_pairs_)
+                if (c.i == i && c.j == j) before = &c;
+        const bool speculative = pair_is_speculative(i, j);
+        const bool keeps = before || speculative || at_start;
+        // A new pair of discrete or swept detection needs an overlap.
+        if (!keeps && !bounds_overlap(bounds(i), bounds(j))) continue;
+        const double margin = at_start ? ctx.skin + kGroundGap
+                                       : ctx.skin + (keeps ? reach_[static_cast<std::size_t>(i)] +
+                                                                     reach_[static_cast<std::size_t>(j)]
+                                                           : 0.0);
+        if (!bounds_near(bounds(i), bounds(j), margin)) continue;
+        manifolds_.resize(kMaxPairManifolds);
+        const ManifoldQuery q = manifolds(placed(i), placed(j), margin, manifolds_);
+        if (q.status != ContactStatus::overlapping || q.count == 0) continue;
+        const std::span<const Manifold> found(manifolds_.data(), static_cast<std::size_t>(q.count));
+        PairContact& pc = next_contacts_.emplace_back();
+        pc.i = i;
+        pc.j = j;
+        set_manifolds(pc, found);
+        if (!keeps && !pc.overlapping) {
+            next_contacts_.pop_back();
+            continue;
+        }
+        pc.friction = combine_coefficients(def_.friction_combine, bodies_[static_cast<std::size_t>(i)].friction,
+                                           bodies_[static_cast<std::size_t>(j)].friction);
+        pc.restitution = combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
+                                              bodies_[static_cast<std::size_t>(j)].restitution);
+        if (before) carry_impulses(*before, pc, 1.0);
+        if (tell && pc.overlapping) tell_contact(i, j, frame_time_, found);
+    }
+    keep_frozen_before(~PairKey{0});
+    contacts_.swap(next_contacts_);
+}
+
+} // namespace collide

@@ -1,0 +1,338 @@
+// Continuous detection: the bodies move over the step along the motions the solver gave them,
+// stopping at each time of impact of a swept pair that is not in contact yet. At an impact the
+// pair's manifold gets an impact's impulse and the rest of the step is solved again for the two
+// bodies (Box2D v2's time-of-impact sub-step, rewritten): a ball that lands without bouncing
+// rests on the floor for the rest of the step instead of sinking into it.
+#include <algorithm>
+
+#include "queries/cast.h"
+#include "queries/time_of_impact.h"
+#include "world/world.h"
+
+namespace collide {
+
+namespace {
+
+/// Slack on cast bounds (m): a cast that ends exactly touching must not be rejected.
+constexpr double kCastBoundsMargin = 1e-7;
+
+/// Broadphase boxes grow by at least this fraction of the median body size (see contacts_update.cpp).
+constexpr double kBroadFraction = 0.1;
+
+/// True for the obstacles the closed-form sphere casts answer.
+bool cast_answers(const Shape& obstacle) {
+    return std::holds_alternative<Aabb>(obstacle) || std::holds_alternative<Obb>(obstacle) ||
+           std::holds_alternative<Sphere>(obstacle) || std::holds_alternative<Triangle>(obstacle);
+}
+
+/// A sphere moving at `velocity` against a still obstacle: time and normal from the sphere to it.
+std::optional<std::pair<double, Vec3>> cast_sphere_shape(const Sphere& s, const Vec3& velocity, const Shape& obstacle,
+                                                         double span) {
+    std::optional<CastHit> hit;
+    if (const auto* box = std::get_if<Aabb>(&obstacle))
+        hit = cast_sphere_box(s, velocity, *box, span);
+    else if (const auto* obb = std::get_if<Obb>(&obstacle))
+        hit = cast_sphere_box(s, velocity, *obb, span);
+    else if (const auto* ball = std::get_if<Sphere>(&obstacle))
+        hit = cast_sphere_sphere(s, velocity, *ball, span);
+    else if (const auto* tri = std::get_if<Triangle>(&obstacle))
+        hit = cast_sphere_triangle(s, velocity, *tri, span);
+    if (!hit || hit->started_inside) return std::nullopt;
+    return std::pair{hit->time, hit->normal};
+}
+
+/// Bounds that overlap or come within `margin` of each other.
+bool bounds_near(const Aabb& a, const Aabb& b, double margin) {
+    return a.min.x <= b.max.x + margin && b.min.x <= a.max.x + margin && a.min.y <= b.max.y + margin &&
+           b.min.y <= a.max.y + margin && a.min.z <= b.max.z + margin && b.min.z <= a.max.z + margin;
+}
+
+} // namespace
+
+/// The box body `k` can reach over the next `span` s of its motion.
+static Aabb cast_bounds(const World& world, const BodySim& s, const Body& b, const Aabb& now, double span) {
+    (void)world;
+    Aabb box = now;
+    const bool turning = (b.turns && !b.round && !(is_zero(s.angular_velocity) && is_zero(s.angular_accel))) || b.spinning;
+    if (turning) { // whatever way it turns, it stays within its radius of its reference point
+        const Vec3 r{b.radius, b.radius, b.radius};
+        box = Aabb{s.centre - r, s.centre + r};
+    }
+    if (b.kind == BodyKind::fixed || b.asleep) return box;
+    Vec3 lo, hi;
+    for (std::size_t k = 0; k < 3; ++k) {
+        const double v = s.velocity[k], a = s.accel[k];
+        const double end = v * span + 0.5 * a * span * span;
+        lo[k] = std::min(0.0, end);
+        hi[k] = std::max(0.0, end);
+        if (a != 0) {
+            const double t = -v / a;
+            if (t > 0 && t < span) {
+                const double turn = v * t + 0.5 * a * t * t;
+                lo[k] = std::min(lo[k], turn);
+                hi[k] = std::max(hi[k], turn);
+            }
+        }
+    }
+    return Aabb{box.min + lo, box.max + hi};
+}
+
+void World::continuous(const StepContext& ctx) {
+    impact_pairs_.clear();
+    if (!any_swept_) {
+        advance(ctx.h);
+        return;
+    }
+    const int n = body_count();
+    // Candidates: swept pairs whose bounds over the step come near, not in contact already (but
+    // a mesh: a body resting on a level's floor is still cast against its walls).
+    const auto candidate = [&](int i, int j) {
+        if (!pair_is_swept(i, j)) return false;
+        if (!moves(i) && !moves(j)) return false;
+        const bool mesh = std::holds_alternative<Mesh>(bodies_[static_cast<std::size_t>(i)].local) ||
+                          std::holds_alternative<Mesh>(bodies_[static_cast<std::size_t>(j)].local);
+        return mesh || !find_contact(i, j);
+    };
+    for (int k = 0; k < n; ++k) {
+        boxes_[static_cast<std::size_t>(k)] =
+                cast_bounds(*this, sims_[static_cast<std::size_t>(k)], bodies_[static_cast<std::size_t>(k)], bounds(k), ctx.h);
+        active_[static_cast<std::size_t>(k)] = moves(k) ? 1 : 0;
+    }
+    broad_.build(boxes_, active_, std::max(ctx.skin, kCastBoundsMargin), kBroadFraction);
+    broad_.pairs(keys_);
+    cast_pairs_.clear();
+    for (const PairKey key : keys_)
+        if (candidate(pair_first(key), pair_second(key))) cast_pairs_.push_back(key);
+    double remaining = ctx.h;
+    double now = frame_time_ - ctx.h;
+    int impacts = 0;
+    while (remaining > 0) {
+        int best = -1;
+        double best_time = 0;
+        for (std::size_t k = 0; k < cast_pairs_.size(); ++k) {
+            const int i = pair_first(cast_pairs_[k]), j = pair_second(cast_pairs_[k]);
+            if (std::find(resolved_.begin(), resolved_.end(), cast_pairs_[k]) != resolved_.end()) continue;
+            if (!bounds_near(boxes_[static_cast<std::size_t>(i)], boxes_[static_cast<std::size_t>(j)], kCastBoundsMargin))
+                continue;
+            const auto hit = pair_impact(i, j, remaining);
+            if (hit && (best < 0 || hit->first < best_time)) {
+                best = static_cast<int>(k);
+                best_time = hit->first;
+            }
+        }
+        if (best < 0) {
+            advance(remaining);
+            break;
+        }
+        const double tau = std::min(best_time, remaining);
+        advance(tau);
+        now += tau;
+        remaining -= tau;
+        const PairKey key = cast_pairs_[static_cast<std::size_t>(best)];
+        resolved_.push_back(key);
+        const int i = pair_first(key), j = pair_second(key);
+        resolve_impact(ctx, i, j, remaining, now);
+        // The two bodies' motions changed: their bounds over the rest of the step, and pairs
+        // they may now meet.
+        for (const int k : {i, j}) {
+            boxes_[static_cast<std::size_t>(k)] = cast_bounds(*this, sims_[static_cast<std::size_t>(k)],
+                                                              bodies_[static_cast<std::size_t>(k)], bounds(k), remaining);
+            if (!broad_.refit(k, boxes_[static_cast<std::size_t>(k)])) continue;
+            broad_.query(broad_.grown(k), found_);
+            for (const int o : found_) {
+                if (o == k) continue;
+                const PairKey pk = pair_key(std::min(k, o), std::max(k, o));
+                if (!candidate(std::min(k, o), std::max(k, o))) continue;
+                const auto at = std::lower_bound(cast_pairs_.begin(), cast_pairs_.end(), pk);
+                if (at == cast_pairs_.end() || *at != pk) cast_pairs_.insert(at, pk);
+            }
+        }
+        if (++impacts >= kMaxImpactsPerStep) {
+            advance(remaining);
+            break;
+        }
+    }
+    resolved_.clear();
+}
+
+std::optional<std::pair<double, Vec3>> World::pair_impact(int i, int j, double span) const {
+    const BodySim& a = sims_[static_cast<std::size_t>(i)];
+    const BodySim& b = sims_[static_cast<std::size_t>(j)];
+    const Body& ba = bodies_[static_cast<std::size_t>(i)];
+    const Body& bb = bodies_[static_cast<std::size_t>(j)];
+    const Shape& sa = placed(i);
+    const Shape& sb = placed(j);
+    const auto turning = [](const BodySim& s, const Body& body) {
+        return body.turns && !body.round && !(is_zero(s.angular_velocity) && is_zero(s.angular_accel));
+    };
+    const bool ta = turning(a, ba), tb = turning(b, bb);
+    if (!ta && !tb && !ba.spinning && !bb.spinning) {
+        if (a.accel == b.accel) {
+            // Straight relative motion: closed-form sphere casts against what it meets.
+            if (const auto* s = std::get_if<Sphere>(&sa)) {
+                if (auto hit = cast_sphere_shape(*s, a.velocity - b.velocity, sb, span)) return hit;
+                if (cast_answers(sb)) return std::nullopt;
+            } else if (const auto* s2 = std::get_if<Sphere>(&sb)) {
+                if (auto hit = cast_sphere_shape(*s2, b.velocity - a.velocity, sa, span)) {
+                    hit->second = hit->second * -1.0;
+                    return hit;
+                }
+                if (cast_answers(sa)) return std::nullopt;
+            }
+        }
+        const Toi toi = time_of_impact(sa, Motion{a.velocity, a.accel}, sb, Motion{b.velocity, b.accel}, span);
+        if (toi.status != ToiStatus::hit) return std::nullopt;
+        return std::pair{toi.time, toi.normal};
+    }
+    if ((ba.spinning != bb.spinning) && !ta && !tb) {
+        // One kinematic body turning at a constant rate about its origin: conservative advancement.
+        const bool first = ba.spinning;
+        const BodySim& spinner = first ? a : b;
+        const BodySim& other = first ? b : a;
+        const Toi toi = time_of_impact_turning(first ? sa : sb,
+                                               TurningMotion{spinner.centre, spinner.velocity, spinner.angular_velocity},
+                                               first ? sb : sa, Motion{other.velocity, other.accel}, span);
+        if (toi.status != ToiStatus::hit) return std::nullopt;
+        return std::pair{toi.time, first ? toi.normal : toi.normal * -1.0};
+    }
+    const Toi toi = time_of_impact_rigid(
+            sa, RigidMotion{a.centre, a.velocity, a.accel, ta || ba.spinning ? a.angular_velocity : Vec3{}, a.angular_accel},
+            sb, RigidMotion{b.centre, b.velocity, b.accel, tb || bb.spinning ? b.angular_velocity : Vec3{}, b.angular_accel},
+            span);
+    if (toi.status != ToiStatus::hit) return std::nullopt;
+    return std::pair{toi.time, toi.normal};
+}
+
+void World::resolve_impact(const StepContext& ctx, int i, int j, double remaining, double now) {
+    manifolds_.resize(kMaxPairManifolds);
+    const ManifoldQuery q = manifolds(placed(i), placed(j), ctx.skin, manifolds_);
+    if (q.status != ContactStatus::overlapping || q.count == 0) return;
+    PairContact& pc = impact_pairs_.emplace_back();
+    pc.i = i;
+    pc.j = j;
+    pc.friction = combine_coefficients(def_.friction_combine, bodies_[static_cast<std::size_t>(i)].friction,
+                                       bodies_[static_cast<std::size_t>(j)].friction);
+    pc.restitution = combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
+                                          bodies_[static_cast<std::size_t>(j)].restitution);
+    set_manifolds(pc, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
+    // The bodies of the sub-solve: the pair, then every body touching either in this step's
+    // contacts, held still (infinite mass) while the pair's impact and the rest of its step are
+    // solved. Indices are local: 0 is i, 1 is j.
+    sub_bodies_.clear();
+    sub_index_.clear();
+    const auto local = [&](int global, bool frozen) {
+        for (std::size_t k = 0; k < sub_index_.size(); ++k)
+            if (sub_index_[k] == global) return static_cast<int>(k);
+        sub_index_.push_back(global);
+        BodySim s = sims_[static_cast<std::size_t>(global)];
+        if (frozen) {
+            s.inv_mass = 0;
+            s.inv_inertia = Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+        }
+        sub_bodies_.push_back(s);
+        return static_cast<int>(sub_bodies_.size()) - 1;
+    };
+    local(i, false);
+    local(j, false);
+    // The new manifold(s), prepared at the bodies' poses now.
+    sub_pairs_.clear();
+    sub_pairs_.push_back(pc);
+    sub_pairs_.back().i = 0;
+    sub_pairs_.back().j = 1;
+    static constexpr unsigned char kAwake[2] = {1, 1};
+    StepContext sub = ctx;
+    sub.impact_speed = kTouchTolerance; // at a time of impact every approach is an impact
+    prepare_contacts(sub, sub_pairs_, sub_bodies_, kAwake, sub_solver_);
+    bool approaching = false;
+    for (const SolverContact& c : sub_solver_)
+        for (int p = 0; p < c.count; ++p) approaching = approaching || c.points[static_cast<std::size_t>(p)].impacting;
+    if (!approaching) return; // touching without approaching: in contact from now on, no impact
+    tell_contact(i, j, now, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
+    // Their other contacts of this step, with the anchors they were prepared with.
+    for (const SolverContact& c : solver_) {
+        if (c.a != i && c.a != j && c.b != i && c.b != j) continue;
+        if ((c.a == i && c.b == j) || (c.a == j && c.b == i)) continue;
+        SolverContact copy = c;
+        copy.pair = -1; // not the new contact
+        copy.a = local(c.a, c.a != i && c.a != j);
+        copy.b = local(c.b, c.b != i && c.b != j);
+        copy.impact = false;
+        for (int p = 0; p < copy.count; ++p) {
+            SolverPoint& sp = copy.points[static_cast<std::size_t>(p)];
+            sp.normal_impulse = sp.impact_impulse = 0;
+            sp.tangent_impulse = sp.impact_tangent = Vec3{};
+            sp.impacting = false;
+            sp.touching = true;
+            sp.bias = 0;
+        }
+        sub_solver_.push_back(copy);
+    }
+    // The impact, at this instant.
+    const Vec3 before_i = sims_[static_cast<std::size_t>(i)].velocity, before_j = sims_[static_cast<std::size_t>(j)].velocity;
+    solve_impacts(sub, sub_solver_, sub_bodies_);
+    for (int k = 0; k < 2; ++k) {
+        BodySim& s = sims_[static_cast<std::size_t>(sub_index_[static_cast<std::size_t>(k)])];
+        s.velocity = sub_bodies_[static_cast<std::size_t>(k)].velocity;
+        s.angular_velocity = sub_bodies_[static_cast<std::size_t>(k)].angular_velocity;
+    }
+    if (wanted_ & kOnResponse) {
+        for (const auto& [k, before] : {std::pair{i, before_i}, std::pair{j, before_j}}) {
+            if (!is_dynamic(k) || before == sims_[static_cast<std::size_t>(k)].velocity) continue;
+            for (const Listener& l : listeners_)
+                if (l.events & kOnResponse)
+                    l.observer->on_response(*this, k, before, sims_[static_cast<std::size_t>(k)].velocity);
+        }
+    }
+    if (!(remaining > 0)) return;
+    // The rest of the step for the two: gravity over it, then the force solve, then the
+    // constant acceleration that takes each from its velocity now to the solved one.
+    sub.h = remaining;
+    sub.inv_h = 1 / remaining;
+    prepare_biases(sub, sub_solver_, sub_bodies_);
+    for (int k = 0; k < 2; ++k) {
+        const int g = sub_index_[static_cast<std::size_t>(k)];
+        BodySim& s = sub_bodies_[static_cast<std::size_t>(k)];
+        s.start_velocity = s.velocity;
+        s.start_angular = s.angular_velocity;
+        if (is_dynamic(g)) s.velocity += ctx.gravity * remaining;
+    }
+    for (int pass = 0; pass < sub.velocity_iterations; ++pass) solve_contacts(sub, sub_solver_, sub_bodies_);
+    for (int k = 0; k < 2; ++k) {
+        const int g = sub_index_[static_cast<std::size_t>(k)];
+        if (!is_dynamic(g)) continue;
+        const BodySim& l = sub_bodies_[static_cast<std::size_t>(k)];
+        BodySim& s = sims_[static_cast<std::size_t>(g)];
+        bool pushed = false;
+        for (const SolverContact& c : sub_solver_) {
+            if (c.a != k && c.b != k) continue;
+            for (int p = 0; p < c.count; ++p)
+                pushed = pushed || c.points[static_cast<std::size_t>(p)].normal_impulse != 0 ||
+                         !is_zero(c.points[static_cast<std::size_t>(p)].tangent_impulse);
+        }
+        if (ctx.exact) {
+            s.velocity = l.start_velocity;
+            s.angular_velocity = l.start_angular;
+            s.accel = pushed ? (l.velocity - l.start_velocity) * sub.inv_h : ctx.gravity;
+            s.angular_accel = (l.angular_velocity - l.start_angular) * sub.inv_h;
+        } else {
+            s.velocity = l.velocity;
+            s.angular_velocity = l.angular_velocity;
+            s.accel = s.angular_accel = Vec3{};
+        }
+    }
+    // The new contact's impulses over the rest of the step, grown to a whole step for the next
+    // one's warm start.
+    const double scale = ctx.h / remaining;
+    for (const SolverContact& c : sub_solver_) {
+        if (c.pair != 0) continue;
+        PairManifold& pm = pc.manifolds[static_cast<std::size_t>(c.manifold)];
+        for (int p = 0; p < c.count; ++p) {
+            pm.points[static_cast<std::size_t>(p)].normal_impulse = c.points[static_cast<std::size_t>(p)].normal_impulse * scale;
+            pm.points[static_cast<std::size_t>(p)].tangent_impulse =
+                    c.points[static_cast<std::size_t>(p)].tangent_impulse * scale;
+        }
+        break;
+    }
+}
+
+} // namespace collide

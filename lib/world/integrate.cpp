@@ -1,0 +1,146 @@
+// Integration: velocities (gravity; a character's run intent), then each body's motion over
+// the step — a constant acceleration of its reference point from its velocity after the impacts
+// to its solved one, a turn by the exponential map — and, at the end, the angular velocity
+// carried through the turn so that the angular momentum is kept (the gyroscopic term).
+#include <cmath>
+
+#include "queries/time_of_impact.h"
+#include "world/world.h"
+
+namespace collide {
+
+namespace {
+constexpr Mat3 kZero3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+} // namespace
+
+void World::integrate_velocities(const StepContext& ctx) {
+    for (int i = 0; i < body_count(); ++i) {
+        BodySim& s = sims_[static_cast<std::size_t>(i)];
+        Body& b = bodies_[static_cast<std::size_t>(i)];
+        if (b.kind == BodyKind::dynamic && !b.asleep) {
+            s.start_velocity = s.velocity; // after the impacts: where the step's motion starts
+            s.start_angular = s.angular_velocity;
+            s.velocity += ctx.gravity * ctx.h;
+            b.constrained = false;
+        } else if (b.kind == BodyKind::character) {
+            b.fall += ctx.gravity * ctx.h;
+            s.velocity = b.desired + b.fall;
+            if (b.floor_body >= 0) s.velocity += carried_velocity(b, i);
+        }
+    }
+}
+
+void World::begin_motion(const StepContext& ctx) {
+    // A body the solver pushed moves with the acceleration its impulses and gravity gave it;
+    // one it did not falls freely (exactly g, so a free fall stays the exact parabola).
+    for (const SolverContact& c : solver_) {
+        bool pushed = false;
+        for (int q = 0; q < c.count && !pushed; ++q) {
+            const SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            pushed = p.normal_impulse != 0 || !is_zero(p.tangent_impulse);
+        }
+        if (!pushed) continue;
+        bodies_[static_cast<std::size_t>(c.a)].constrained = true;
+        bodies_[static_cast<std::size_t>(c.b)].constrained = true;
+    }
+    for (int i = 0; i < body_count(); ++i) {
+        BodySim& s = sims_[static_cast<std::size_t>(i)];
+        Body& b = bodies_[static_cast<std::size_t>(i)];
+        if (b.kind != BodyKind::dynamic || b.asleep) {
+            s.accel = s.angular_accel = Vec3{};
+            continue;
+        }
+        b.step_rotation = s.rotation;
+        const Vec3 end = s.velocity, end_angular = s.angular_velocity;
+        if (ctx.exact) {
+            s.accel = b.constrained ? (end - s.start_velocity) * ctx.inv_h : ctx.gravity;
+            s.angular_accel = (end_angular - s.start_angular) * ctx.inv_h;
+            s.velocity = s.start_velocity;
+            s.angular_velocity = s.start_angular;
+        } else {
+            s.accel = Vec3{};
+            s.angular_accel = Vec3{};
+        }
+    }
+}
+
+void World::advance(double tau) {
+    if (tau <= 0) return;
+    for (int i = 0; i < body_count(); ++i) advance_body(i, tau);
+}
+
+void World::advance_body(int index, double tau) {
+    BodySim& s = sims_[static_cast<std::size_t>(index)];
+    Body& b = bodies_[static_cast<std::size_t>(index)];
+    switch (b.kind) {
+    case BodyKind::fixed: return;
+    case BodyKind::dynamic: {
+        if (b.asleep) return;
+        const bool turning = b.turns && !(is_zero(s.angular_velocity) && is_zero(s.angular_accel));
+        if (is_zero(s.velocity) && is_zero(s.accel) && !turning) return;
+        if (wanted_ & kOnMove) tell_move(index, tau, s.accel);
+        s.centre += s.velocity * tau + s.accel * (0.5 * tau * tau);
+        s.velocity += s.accel * tau;
+        if (turning) {
+            const Vec3 theta = s.angular_velocity * tau + s.angular_accel * (0.5 * tau * tau);
+            s.rotation = normalize(exp_rotation(theta) * s.rotation);
+            s.angular_velocity += s.angular_accel * tau;
+            if (!b.round) refresh_body(index);
+        }
+        b.dirty = true;
+        return;
+    }
+    case BodyKind::kinematic:
+    case BodyKind::character:
+        if (is_zero(s.velocity) && !b.spinning) return;
+        if (wanted_ & kOnMove) tell_move(index, tau, Vec3{});
+        s.centre += s.velocity * tau;
+        b.dirty = true;
+        if (b.spinning) [[unlikely]]
+            turn_kinematic(index, tau);
+        return;
+    }
+}
+
+void World::end_motion(const StepContext&) {
+    for (int i = 0; i < body_count(); ++i) {
+        BodySim& s = sims_[static_cast<std::size_t>(i)];
+        Body& b = bodies_[static_cast<std::size_t>(i)];
+        if (b.kind != BodyKind::dynamic || b.asleep) continue;
+        s.accel = s.angular_accel = Vec3{};
+        if (!b.turns || b.round) continue;
+        // The gyroscopic term, exactly: the angular momentum the solver left, L = I(q₀)·ω, is
+        // carried through the turn, ω ← I(q₁)⁻¹·L (a torque-free body keeps L; |L| is kept
+        // within rounding however fast it tumbles).
+        const Mat3 r0 = to_mat3(b.step_rotation);
+        const Vec3 momentum = r0 * (b.inertia_local * mul_transpose(r0, s.angular_velocity));
+        s.inv_inertia = world_inverse_inertia(s.rotation, b.inv_inertia_local);
+        s.angular_velocity = s.inv_inertia * momentum;
+    }
+}
+
+void World::refresh_body(int index) {
+    BodySim& s = sims_[static_cast<std::size_t>(index)];
+    Body& b = bodies_[static_cast<std::size_t>(index)];
+    b.dirty = true;
+    if (b.kind != BodyKind::dynamic || b.round || s.rotation == b.base_rotation) return;
+    b.origin_offset = rotate(s.rotation, b.local_centre) * -1.0;
+    place_into(b.base, b.local, Vec3{}, s.rotation);
+    b.base_bounds = bounds_of(b.base);
+    b.base_rotation = s.rotation;
+    s.inv_inertia = b.turns ? world_inverse_inertia(s.rotation, b.inv_inertia_local) : kZero3;
+}
+
+/// A turning kinematic body turned on by `tau` s: its rotation exp(ω·t)·q0 at its new time
+/// (exact, no drift), its shape placed anew from the local shape.
+[[gnu::noinline]] void World::turn_kinematic(int index, double tau) {
+    BodySim& s = sims_[static_cast<std::size_t>(index)];
+    Body& b = bodies_[static_cast<std::size_t>(index)];
+    b.spin_time += tau;
+    s.rotation = spin_rotation(s.angular_velocity, b.spin_time) * b.rotation0;
+    place_into(b.base, b.local, Vec3{}, s.rotation);
+    b.base_bounds = bounds_of(b.base);
+    b.base_rotation = s.rotation;
+}
+
+} // namespace collide
