@@ -17,24 +17,21 @@ namespace {
 
 bool is_box(ShapeKind k) { return k == ShapeKind::aabb || k == ShapeKind::obb; }
 
-Obb as_obb(const Shape& s) {
-    if (const auto* box = std::get_if<Aabb>(&s)) return to_obb(*box);
-    return std::get<Obb>(s);
-}
-
 /// Whether `a` takes the first role in a pair of shapes of one family and kind: the one whose
 /// centre is lower along the axis on which the centres lie farthest apart (a floor under a
 /// crate, the lower of two stacked crates). Swapping the two gives the other answer (unless the
 /// centres coincide), so a family's preference for its first shape's face does not depend on
 /// the order it was asked in, and it holds from step to step while the bodies keep their
 /// arrangement.
-bool a_first(const Shape& a, const Shape& b) {
-    const Vec3 d = centre_of(b) - centre_of(a);
-    std::size_t k = 0;
-    for (std::size_t i = 1; i < 3; ++i)
-        if (std::fabs(d[i]) > std::fabs(d[k])) k = i;
-    return d[k] >= 0;
+bool lower_first(const Vec3& a, const Vec3& b) {
+    const Vec3 d = b - a;
+    const double ax = std::fabs(d.x), ay = std::fabs(d.y), az = std::fabs(d.z);
+    if (ay > ax && ay >= az) return d.y >= 0;
+    if (az > ax && az > ay) return d.z >= 0;
+    return d.x >= 0;
 }
+
+bool a_first(const Shape& a, const Shape& b) { return lower_first(centre_of(a), centre_of(b)); }
 
 /// `family(first, second)` with the pair's roles chosen, flipped back to (a, b).
 template <class F> bool ordered(const Shape& a, const Shape& b, bool first_is_a, RawManifold& out, F&& family) {
@@ -55,6 +52,18 @@ template <class F> bool ordered(const Shape& a, const Shape& b, bool first_is_a,
 bool convex_manifold(const Shape& a, const Shape& b, double margin, RawManifold& out) {
     const ShapeKind ka = kind_of(a), kb = kind_of(b);
     const bool same = ka == kb;
+    if (is_box(ka) && is_box(kb)) { // the hot path: no copies of turned boxes, one look at each variant
+        const Obb* pa = std::get_if<Obb>(&a);
+        const Obb* pb = std::get_if<Obb>(&b);
+        Obb ta, tb;
+        if (!pa) pa = &(ta = to_obb(std::get<Aabb>(a)));
+        if (!pb) pb = &(tb = to_obb(std::get<Aabb>(b)));
+        if (same ? lower_first(pa->centre, pb->centre) : ka < kb) return manifold_box_box(*pa, *pb, margin, out);
+        RawManifold m;
+        if (!manifold_box_box(*pb, *pa, margin, m)) return false;
+        out = flipped(m);
+        return true;
+    }
     if (ka == ShapeKind::sphere || kb == ShapeKind::sphere) {
         const bool first = ka == ShapeKind::sphere && (!same || a_first(a, b));
         return ordered(a, b, first, out, [margin](const Shape& s, const Shape& o, RawManifold& m) {
@@ -71,10 +80,6 @@ bool convex_manifold(const Shape& a, const Shape& b, double margin, RawManifold&
         });
     }
     const bool first = same ? a_first(a, b) : ka < kb;
-    if (is_box(ka) && is_box(kb))
-        return ordered(a, b, first, out, [margin](const Shape& x, const Shape& y, RawManifold& m) {
-            return manifold_box_box(as_obb(x), as_obb(y), margin, m);
-        });
     return ordered(a, b, first, out, [margin](const Shape& x, const Shape& y, RawManifold& m) {
         return manifold_polytopes(x, y, margin, m);
     });

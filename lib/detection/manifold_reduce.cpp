@@ -67,16 +67,15 @@ Manifold finish_manifold(const RawManifold& raw, std::uint32_t key) {
         p.point = r.point;
         p.depth = r.depth;
         p.id = feature_id(r.f1, r.f2);
-        // Distinct within the manifold: a collision (only possible for hashed ids) bumps this one.
-        for (bool clash = true; clash;) {
-            clash = false;
-            for (int j = 0; j < k; ++j)
-                if (m.points[static_cast<std::size_t>(j)].id == p.id) {
-                    p.id = (p.id + 1) | 0x80000000u;
-                    clash = true;
-                }
-        }
     }
+    // Distinct within the manifold: the families never repeat a feature pair, so only a hash
+    // collision can clash; it bumps the later id.
+    for (int k = 1; k < raw.count; ++k)
+        for (int j = 0; j < k; ++j)
+            if (m.points[static_cast<std::size_t>(j)].id == m.points[static_cast<std::size_t>(k)].id) {
+                m.points[static_cast<std::size_t>(k)].id = (m.points[static_cast<std::size_t>(k)].id + 1) | 0x80000000u;
+                j = -1; // check the new id against all the earlier ones again
+            }
     return m;
 }
 
