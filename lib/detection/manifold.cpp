@@ -1,6 +1,7 @@
 #include "detection/manifold.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "detection/manifold_box_box.h"
@@ -93,10 +94,12 @@ ManifoldQuery manifolds(const Shape& a, const Shape& b, double margin, std::span
     if (static_a && static_b) return {ContactStatus::unsupported, 0};
     if (kb == ShapeKind::mesh || ka == ShapeKind::mesh) {
         const bool mesh_first = ka == ShapeKind::mesh;
+        std::array<Manifold, 1> probe; // with no room asked for, still say whether anything touches
+        const std::span<Manifold> room = out.empty() ? std::span<Manifold>(probe) : out;
         const int n =
-                manifolds_shape_mesh(mesh_first ? b : a, std::get<Mesh>(mesh_first ? a : b), margin, mesh_first, out);
+                manifolds_shape_mesh(mesh_first ? b : a, std::get<Mesh>(mesh_first ? a : b), margin, mesh_first, room);
         if (n < 0) return {ContactStatus::unsupported, 0};
-        return {n > 0 ? ContactStatus::overlapping : ContactStatus::separated, n};
+        return {n > 0 ? ContactStatus::overlapping : ContactStatus::separated, out.empty() ? 0 : n};
     }
     RawManifold raw;
     bool found = false;
