@@ -168,6 +168,7 @@ bool face_contact(const Face& ref, int ref_owner, const Shape& other, double kee
                              names.data(), nc, kManifoldSnapRelative * shortest);
         }
     }
+    for (int k = 0; k < m; ++k) canonicalize(pts[static_cast<std::size_t>(k)].f1, pts[static_cast<std::size_t>(k)].f2);
     m = merge_same_features(pts, m, 0.0);
     if (m == 0) return false;
     const Vec3 normal = ref_owner == 0 ? n : -n;
