@@ -56,9 +56,9 @@
 /// the order the shapes are passed in (so swapping A and B flips the normal and keeps every point
 /// and depth exactly): between two shapes of one kind the preferred one is the one whose centre
 /// is lower along the axis on which the centres lie farthest apart (a floor under a crate, the
-/// lower crate of a stack), which holds from step to step while bodies keep their arrangement;
-/// between kinds it is fixed (an axis-aligned box before a turned one, a box before a triangle
-/// before a hull).
+/// lower crate of a stack), which holds from step to step while bodies keep their arrangement
+/// (centres that coincide fall back to an order of the shapes' data); between kinds it is fixed
+/// (an axis-aligned box before a turned one, a box before a triangle before a hull).
 ///
 /// Feature ids name the features of A and B whose meeting made a point (manifold_reduce.h): a
 /// clipped polygon's corner by its two edges (an incident corner by the incident face's two edges
@@ -121,8 +121,8 @@ struct ManifoldQuery {
 /// min(out.size(), kMaxMeshManifolds) (the deepest kept, in the mesh's triangle order: by key).
 /// Speculative points (apart within the margin) come from the axis of largest separation: the 15
 /// box axes for two boxes, GJK's closest-point direction (the best of all axes) otherwise.
-/// Swapping A and B flips every normal and keeps every point and depth (unless their centres
-/// coincide). Allocates nothing.
+/// Swapping A and B flips every normal and keeps every point and depth (unless A and B are the
+/// same shape in the same place). Allocates nothing.
 ManifoldQuery manifolds(const Shape& a, const Shape& b, double margin, std::span<Manifold> out);
 
 } // namespace collide
