@@ -20,7 +20,9 @@
 #include "box_pairs.h"
 #include "detection/manifold.h"
 #include "detection/manifold_box_box.h"
+#include "detection/manifold_clip.h"
 #include "math/quat.h"
+#include "shapes/mass.h"
 
 using namespace collide;
 
@@ -145,5 +147,71 @@ void manifold_box_box_family(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(manifold_box_box_family);
+
+/// Hull crates (a turned box's 8 corners as a hull) resting on a floor box as the resting box
+/// pairs do: the general polytope family, whose hull faces are found per query.
+const ShapePairs& hull_crate_pairs() {
+    static const ShapePairs pairs = [] {
+        ShapePairs p;
+        std::mt19937_64 rng(20260805);
+        std::uniform_real_distribution<double> wobble(-1e-3, 1e-3), where(-3, 3);
+        for (std::size_t k = 0; k < kHotPairs; ++k) {
+            const Obb c{
+                    {where(rng), 0.499 + 0.1 * wobble(rng), where(rng)}, to_mat3(jitter(rng, 1e-3)), {0.5, 0.5, 0.5}};
+            Hull h;
+            const auto corners = corners_of(c);
+            for (std::size_t i = 0; i < 8; ++i) h.points[i] = corners[i];
+            h.count = 8;
+            p.a.push_back(Aabb{{-5, -1, -5}, {5, 0, 5}});
+            p.b.push_back(h);
+        }
+        return p;
+    }();
+    return pairs;
+}
+
+void manifold_hull_box_resting(benchmark::State& state) { run_manifolds(state, hull_crate_pairs()); }
+BENCHMARK(manifold_hull_box_resting)->Arg(kHotPairs);
+
+/// Random hulls of range(0) points on a unit sphere, 1,024 of them, and random directions.
+std::vector<Hull> random_hulls(int n) {
+    std::mt19937_64 rng(20260806 + static_cast<std::uint64_t>(n));
+    std::normal_distribution<double> g(0.0, 1.0);
+    std::vector<Hull> hulls(kHotPairs);
+    for (Hull& h : hulls) {
+        h.count = n;
+        for (int i = 0; i < n; ++i) h.points[static_cast<std::size_t>(i)] = normalize(Vec3{g(rng), g(rng), g(rng)});
+    }
+    return hulls;
+}
+
+/// The face of a hull toward a direction, per query from its points (what the manifolds use).
+void hull_face_per_query(benchmark::State& state) {
+    const std::vector<Hull> hulls = random_hulls(static_cast<int>(state.range(0)));
+    std::mt19937_64 rng(5);
+    std::normal_distribution<double> g(0.0, 1.0);
+    std::vector<Vec3> dirs(kHotPairs);
+    for (Vec3& d : dirs) d = Vec3{g(rng), g(rng), g(rng)};
+    std::size_t k = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(hull_face_toward(hulls[k], dirs[k]));
+        if (++k == kHotPairs) k = 0;
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(hull_face_per_query)->Arg(8)->Arg(32);
+
+/// All of a hull's faces by shapes/mass.h's brute force (once per body there): the cost a
+/// per-query use of it would pay.
+void hull_faces_brute_force(benchmark::State& state) {
+    const std::vector<Hull> hulls = random_hulls(static_cast<int>(state.range(0)));
+    std::size_t k = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(hull_faces(hulls[k]));
+        if (++k == kHotPairs) k = 0;
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(hull_faces_brute_force)->Arg(8)->Arg(32);
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "detection/manifold.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "detection/manifold_box_box.h"
@@ -31,7 +32,57 @@ bool lower_first(const Vec3& a, const Vec3& b) {
     return d.x >= 0;
 }
 
-bool a_first(const Shape& a, const Shape& b) { return lower_first(centre_of(a), centre_of(b)); }
+/// −1, 0 or +1 as a is lexicographically before, equal to or after b.
+int compare(double a, double b) { return a < b ? -1 : (b < a ? 1 : 0); }
+int compare(const Vec3& a, const Vec3& b) {
+    if (const int c = compare(a.x, b.x)) return c;
+    if (const int c = compare(a.y, b.y)) return c;
+    return compare(a.z, b.z);
+}
+int compare(const Obb& a, const Obb& b) {
+    if (const int c = compare(a.half, b.half)) return c;
+    for (int k = 0; k < 3; ++k)
+        if (const int c = compare(a.axes.col[k], b.axes.col[k])) return c;
+    return compare(a.centre, b.centre);
+}
+
+/// A fixed order of two shapes of one kind by their data, for when their centres coincide.
+int compare(const Shape& a, const Shape& b) {
+    if (const auto* x = std::get_if<Sphere>(&a)) return compare(x->radius, std::get<Sphere>(b).radius);
+    if (const auto* x = std::get_if<Aabb>(&a)) {
+        const Aabb& y = std::get<Aabb>(b);
+        if (const int c = compare(x->min, y.min)) return c;
+        return compare(x->max, y.max);
+    }
+    if (const auto* x = std::get_if<Obb>(&a)) return compare(*x, std::get<Obb>(b));
+    if (const auto* x = std::get_if<Capsule>(&a)) {
+        const Capsule& y = std::get<Capsule>(b);
+        if (const int c = compare(x->a, y.a)) return c;
+        if (const int c = compare(x->b, y.b)) return c;
+        return compare(x->radius, y.radius);
+    }
+    if (const auto* x = std::get_if<Triangle>(&a)) {
+        const Triangle& y = std::get<Triangle>(b);
+        if (const int c = compare(x->a, y.a)) return c;
+        if (const int c = compare(x->b, y.b)) return c;
+        return compare(x->c, y.c);
+    }
+    if (const auto* x = std::get_if<Hull>(&a)) {
+        const Hull& y = std::get<Hull>(b);
+        if (x->count != y.count) return x->count < y.count ? -1 : 1;
+        for (int k = 0; k < x->count && k < kHullMaxPoints; ++k)
+            if (const int c = compare(x->points[static_cast<std::size_t>(k)], y.points[static_cast<std::size_t>(k)]))
+                return c;
+    }
+    return 0;
+}
+
+/// lower_first, and where the centres coincide the data's order: either way swapping the two
+/// gives the other answer, unless the shapes are the same (then no order can flip the normal).
+bool a_first(const Shape& a, const Shape& b) {
+    const Vec3 ca = centre_of(a), cb = centre_of(b);
+    return ca == cb ? compare(a, b) <= 0 : lower_first(ca, cb);
+}
 
 /// `family(first, second)` with the pair's roles chosen, flipped back to (a, b).
 template <class F> bool ordered(const Shape& a, const Shape& b, bool first_is_a, RawManifold& out, F&& family) {
@@ -58,7 +109,10 @@ bool convex_manifold(const Shape& a, const Shape& b, double margin, RawManifold&
         Obb ta, tb;
         if (!pa) pa = &(ta = to_obb(std::get<Aabb>(a)));
         if (!pb) pb = &(tb = to_obb(std::get<Aabb>(b)));
-        if (same ? lower_first(pa->centre, pb->centre) : ka < kb) return manifold_box_box(*pa, *pb, margin, out);
+        const bool first = !same                      ? ka < kb
+                           : pa->centre == pb->centre ? compare(*pa, *pb) <= 0
+                                                      : lower_first(pa->centre, pb->centre);
+        if (first) return manifold_box_box(*pa, *pb, margin, out);
         RawManifold m;
         if (!manifold_box_box(*pb, *pa, margin, m)) return false;
         out = flipped(m);
@@ -93,10 +147,12 @@ ManifoldQuery manifolds(const Shape& a, const Shape& b, double margin, std::span
     if (static_a && static_b) return {ContactStatus::unsupported, 0};
     if (kb == ShapeKind::mesh || ka == ShapeKind::mesh) {
         const bool mesh_first = ka == ShapeKind::mesh;
+        std::array<Manifold, 1> probe; // with no room asked for, still say whether anything touches
+        const std::span<Manifold> room = out.empty() ? std::span<Manifold>(probe) : out;
         const int n =
-                manifolds_shape_mesh(mesh_first ? b : a, std::get<Mesh>(mesh_first ? a : b), margin, mesh_first, out);
+                manifolds_shape_mesh(mesh_first ? b : a, std::get<Mesh>(mesh_first ? a : b), margin, mesh_first, room);
         if (n < 0) return {ContactStatus::unsupported, 0};
-        return {n > 0 ? ContactStatus::overlapping : ContactStatus::separated, n};
+        return {n > 0 ? ContactStatus::overlapping : ContactStatus::separated, out.empty() ? 0 : n};
     }
     RawManifold raw;
     bool found = false;

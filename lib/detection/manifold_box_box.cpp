@@ -249,6 +249,7 @@ bool face_contact(const Obb& ref_box, const double* ref_half, int k, bool plus, 
         const double depth = h - x.w;
         pts[static_cast<std::size_t>(p)] = {ref_box.centre + e1 * x.u + e2 * x.v + n * (x.w + 0.5 * depth), depth,
                                             code[x.in], code[x.out]};
+        canonicalize(pts[static_cast<std::size_t>(p)].f1, pts[static_cast<std::size_t>(p)].f2);
     }
     // Without renaming, the clipped corners' feature pairs are distinct (a convex polygon).
     if (renamed) m = merge_same_features(pts, m, 0.0);

@@ -18,8 +18,6 @@ namespace collide {
 /// The most corners a face can have: a hull face through every point.
 inline constexpr int kMaxFaceCorners = kHullMaxPoints;
 
-/// A face of a polytope, or the polytope's edge or vertex where no face faces the direction
-/// asked (a flat hull seen edge-on, a hull of two points).
 /// A face as the clipping functions read it: its plane and its corners, wherever they live.
 struct FaceView {
     Vec3 normal;                          ///< outward unit normal; zero for an edge or a vertex
@@ -104,9 +102,10 @@ int clip_polygon(const FaceView& reference, int ref_owner, std::span<ClipVertex>
 /// edge (k − 1, k) and leaves on (k, k + 1). Returns the count (f.count).
 int polygon_of(const FaceView& f, int owner, std::span<ClipVertex> out);
 
-/// Clips the segment p0–p1 (features: its end vertices f0 and f1, its edge `edge`) against the
-/// side planes of `reference` (owned by `ref_owner`). Returns false when nothing is left; else
-/// the two ends, each named by one end vertex or by (`edge`, the reference edge that cut it).
+/// Clips the segment p0–p1 (each end named by its `in` and `out` features, the segment by
+/// `edge`) against the side planes of `reference` (owned by `ref_owner`). Returns false when
+/// nothing is left; else the two ends, each keeping its name or, where a side cut it, named by
+/// (`edge`, the reference edge of that side).
 bool clip_segment(const FaceView& reference, int ref_owner, ClipVertex& p0, ClipVertex& p1, FeatureCode edge);
 
 /// The largest t for which o + t·u lies in the capsule (u unit; any sign of t), empty when
@@ -115,8 +114,9 @@ bool clip_segment(const FaceView& reference, int ref_owner, ClipVertex& p0, Clip
 /// A zero-length segment is a ball.
 std::optional<double> capsule_far(const Capsule& c, const Vec3& o, const Vec3& u);
 
-/// A shape's size for the manifold tolerances (m): the largest half-extent of its bounds (a
-/// sphere's radius, a capsule's half length plus radius).
+/// A shape's size for the manifold tolerances (m): a turned box's largest half-extent, a
+/// sphere's radius, a capsule's half length plus radius, else the largest half-extent of its
+/// bounds.
 double manifold_scale(const Shape& s);
 
 /// Near ties between candidate reference features are broken by preference, not by rounding:

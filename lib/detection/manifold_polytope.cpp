@@ -168,6 +168,7 @@ bool face_contact(const Face& ref, int ref_owner, const Shape& other, double kee
                              names.data(), nc, kManifoldSnapRelative * shortest);
         }
     }
+    for (int k = 0; k < m; ++k) canonicalize(pts[static_cast<std::size_t>(k)].f1, pts[static_cast<std::size_t>(k)].f2);
     m = merge_same_features(pts, m, 0.0);
     if (m == 0) return false;
     const Vec3 normal = ref_owner == 0 ? n : -n;
@@ -187,8 +188,10 @@ bool single_point(const Shape& a, const Shape& b, const Vec3& n, double depth, d
     const FeatureCode fa = feature_of(pa_set, ia, na, 0, a0, a1);
     const FeatureCode fb = feature_of(pb_set, ib, nb, 1, b0, b1);
     Vec3 pa, pb;
-    const GjkResult g = gjk_distance(a, b);
-    if (!g.cores_overlap && g.core_distance > 0) {
+    // The cores can be apart only when the shapes are, or one is rounded.
+    const bool cores_may_part = depth <= 0 || core_radius(a) > 0 || core_radius(b) > 0;
+    const GjkResult g = cores_may_part ? gjk_distance(a, b) : GjkResult{};
+    if (cores_may_part && !g.cores_overlap && g.core_distance > 0) {
         pa = g.point_a;
         pb = g.point_b;
     } else {

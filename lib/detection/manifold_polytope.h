@@ -39,8 +39,9 @@ bool manifold_polytopes(const Shape& a, const Shape& b, double margin, RawManifo
 /// surface p with depth = ref.offset − n·p deeper than `keep` (m) kept at p + n·depth/2.
 /// A capsule's clipped segment points are carried down to its surface along −n
 /// (capsule_far: on a tilted capsule that is its cylinder, not the ball at the end) and both
-/// are kept unless they land on the same end ball (a standing capsule: one point). Incident
-/// corners name nearby points (snap_to_vertices); more than four are reduced (reduce_points).
+/// are kept unless they land on the same end ball (a standing capsule: one point). Points near
+/// a corner of either face take its name (snap_to_vertices: the first shape's corners first);
+/// points naming the same features are merged; more than four are reduced (reduce_points).
 /// The normal is ref.normal when ref_owner is 0, else its reverse. False when nothing is kept.
 bool face_contact(const Face& ref, int ref_owner, const Shape& other, double keep, RawManifold& out);
 

@@ -48,12 +48,28 @@ constexpr int owner_of(FeatureCode f) { return int(f >> 63); }
 constexpr std::uint32_t low_vertex(FeatureCode f) { return std::uint32_t((f >> 31) & 0x7fffffffu); }
 constexpr std::uint32_t high_vertex(FeatureCode f) { return std::uint32_t(f & 0x7fffffffu); }
 
+/// The canonical name of the meeting of features f1 and f2: two edges of one shape that share
+/// a vertex name that vertex (f1 = the vertex, f2 = kNoFeature), so a box corner has one name
+/// whichever of its faces it is seen through (the incident face of a crate tipping past 45°,
+/// or balanced on its edge); anything else stays as it is.
+constexpr void canonicalize(FeatureCode& f1, FeatureCode& f2) {
+    if (f1 == kNoFeature || f2 == kNoFeature || owner_of(f1) != owner_of(f2)) return;
+    const std::uint32_t a0 = low_vertex(f1), a1 = high_vertex(f1), b0 = low_vertex(f2), b1 = high_vertex(f2);
+    if (a0 == a1 || b0 == b1) return; // a vertex already
+    const bool shared = a0 == b0 || a0 == b1 || a1 == b0 || a1 == b1;
+    if (!shared || (a0 == b0 && a1 == b1)) return;
+    const std::uint32_t v = (a0 == b0 || a0 == b1) ? a0 : a1;
+    f1 = vertex_feature(owner_of(f1), v);
+    f2 = kNoFeature;
+}
+
 /// One candidate point: where, how deep (m, > 0 overlapping, the manifold's convention) and
 /// the two features whose meeting made it (their order does not matter). A clipped polygon's
 /// corner is named by its two edges (an incident vertex by the incident face's two edges
 /// there, a reference corner by the reference face's two edges, a clip point by the incident
-/// edge and the reference edge it crosses); a point of an edge–edge contact by the two edges.
-/// So the same meeting of features gets the same name whichever face is the reference.
+/// edge and the reference edge it crosses); a point of an edge–edge contact by the two edges;
+/// two edges of one shape meeting at a vertex then by that vertex (canonicalize). So the same
+/// meeting of features gets the same name whichever face is the reference or the incident one.
 struct RawPoint {
     Vec3 point;                  ///< midway between the surfaces along the normal (m)
     double depth = 0;            ///< overlap along the normal (m)

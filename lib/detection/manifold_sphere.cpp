@@ -4,6 +4,7 @@
 
 #include "detection/contact.h"
 #include "detection/dispatch.h"
+#include "detection/manifold_clip.h"
 #include "detection/manifold_polytope.h"
 #include "math/closest.h"
 
@@ -44,6 +45,21 @@ bool manifold_sphere_shape(const Sphere& s, const Shape& b, double margin, RawMa
     const double keep = kTouchEpsilon - margin;
     Vec3 n;
     double depth = 0;
+    if (const auto* t = std::get_if<Triangle>(&b)) {
+        // In closed form (a mesh asks this per triangle): from the centre to the triangle's
+        // closest point (Ericson 5.1.5), as contact_triangle_sphere has it; a centre on the
+        // triangle is left to contact().
+        const Vec3 to = closest_point_on_triangle(s.centre, t->a, t->b, t->c) - s.centre;
+        const double len = length(to);
+        if (len > 1e-12 * (s.radius + manifold_scale(b))) {
+            depth = s.radius - len;
+            if (!(depth > keep)) return false;
+            out.normal = to / len;
+            out.count = 1;
+            out.points[0] = {s.centre + out.normal * (s.radius - 0.5 * depth), depth, kNoFeature, kNoFeature};
+            return true;
+        }
+    }
     const ContactQuery q = contact(s, b);
     if (q.status == ContactStatus::unsupported) return false;
     if (q.status == ContactStatus::overlapping) {

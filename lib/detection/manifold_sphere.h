@@ -11,8 +11,9 @@ namespace collide {
 /// box, turned box, capsule, triangle or hull), its point deeper than −`margin` (m ≥ 0):
 ///
 ///     n, depth = contact(s, b) when they overlap (the closed forms of contact_sphere_box,
-///                contact_capsule, contact_sphere_sphere; GJK/EPA for triangles and hulls),
-///                else the direction and gap of the closest points (separation_gjk_epa)
+///                contact_capsule, contact_sphere_sphere; GJK/EPA for hulls), else the direction
+///                and gap of the closest points: in closed form for spheres, capsules and boxes,
+///                by GJK for hulls; a triangle in closed form either way (its closest point)
 ///     one point midway between the sphere's surface point c + n·r and b's, c + n·(r − depth)
 ///
 /// The point has no features (id 0): it is the pair's only point whatever touches.

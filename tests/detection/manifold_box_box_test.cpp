@@ -232,3 +232,34 @@ TEST_CASE("a cube on an equal cube: ids and points do not depend on which face i
         CHECK(deepest(ab) == Approx(0.001).margin(1e-6));
     }
 }
+
+TEST_CASE("a cube tipping from its face onto an edge and past 45 degrees keeps its edge corners' ids", "[manifold]") {
+    // Turned about z by angle a about its pivot edge (the bottom edge at −x, corners 0 and 1 in
+    // corners_of order), always 1 mm into the floor: the incident face changes from the bottom
+    // to the side at 45°, but a corner is named by its vertex, not by the face it is seen through.
+    std::uint32_t id4 = 0, id5 = 0;
+    int checked = 0;
+    for (double a : {0.0, 5.0, 30.0, 44.9, 45.1, 60.0, 85.0}) {
+        Obb c = cube({0, 0, 0}, quat_from_axis_degrees({0, 0, 1}, a));
+        const auto corners = corners_of(c);
+        double lowest = 1e9;
+        for (const Vec3& p : corners) lowest = std::min(lowest, p.y);
+        c.centre.y = -lowest - 0.001;
+        const auto placed = corners_of(c);
+        const Manifold m = one_manifold(kFloor, c, 0.002);
+        CHECK(m.count == (a == 0.0 ? 4 : 2));
+        const int k4 = point_near(m, {placed[0].x, -0.0005, placed[0].z}, 1e-9);
+        const int k5 = point_near(m, {placed[1].x, -0.0005, placed[1].z}, 1e-9);
+        REQUIRE(k4 >= 0);
+        REQUIRE(k5 >= 0);
+        if (checked == 0) {
+            id4 = m.points[static_cast<std::size_t>(k4)].id;
+            id5 = m.points[static_cast<std::size_t>(k5)].id;
+        }
+        CHECK(m.points[static_cast<std::size_t>(k4)].id == id4);
+        CHECK(m.points[static_cast<std::size_t>(k5)].id == id5);
+        ++checked;
+    }
+    CHECK(checked == 7);
+    CHECK(id4 != id5);
+}

@@ -120,3 +120,16 @@ TEST_CASE("a box in a valley of the mesh gets one manifold per face, each with i
         }
     }
 }
+
+TEST_CASE("asked with no room, manifolds() still says whether a shape touches a mesh or a box", "[manifold]") {
+    auto floor = collide::test::grid_floor(2, 1.0, -1, -1, 0);
+    const Shape mesh = Mesh{floor.get(), identity3(), {}};
+    const Shape box = Aabb{{-0.3, -0.001, -0.3}, {0.3, 0.5, 0.3}};
+    const ManifoldQuery m = manifolds(mesh, box, 0, {});
+    CHECK(m.status == ContactStatus::overlapping);
+    CHECK(m.count == 0);
+    const ManifoldQuery b = manifolds(Aabb{{-1, -1, -1}, {1, 0, 1}}, box, 0, {});
+    CHECK(b.status == ContactStatus::overlapping);
+    CHECK(b.count == 0);
+    CHECK(manifolds(mesh, Aabb{{-0.3, 0.1, -0.3}, {0.3, 0.5, 0.3}}, 0, {}).status == ContactStatus::separated);
+}

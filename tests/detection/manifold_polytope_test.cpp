@@ -144,3 +144,22 @@ TEST_CASE("a hull wedge standing on a floor on its slanted face keeps that face'
     REQUIRE(m.count == 4);
     for (int k = 0; k < 4; ++k) CHECK(m.points[static_cast<std::size_t>(k)].depth == Approx(0.001).margin(1e-12));
 }
+
+TEST_CASE("a crate landing tilted 2 degrees has 1 touching and 3 speculative corners, as a box or as a hull",
+          "[manifold]") {
+    // Tilted about a horizontal axis through no edge; its lowest corner 0.5 mm into the floor,
+    // the other bottom corners within the 5 cm margin.
+    const Obb c{{0, 0, 0}, to_mat3(quat_from_axis_degrees({1, 0, 2}, 2)), {0.5, 0.5, 0.5}};
+    double lowest = 1e9;
+    for (const Vec3& p : corners_of(c)) lowest = std::min(lowest, p.y);
+    Obb crate = c;
+    crate.centre.y = -lowest - 0.0005;
+    const Shape floor = Aabb{{-5, -1, -5}, {5, 0, 5}};
+    const Manifold box = one_manifold(floor, crate, 0.05);
+    REQUIRE(box.count == 4);
+    int touching = 0;
+    for (int k = 0; k < 4; ++k) touching += box.points[static_cast<std::size_t>(k)].depth > 0 ? 1 : 0;
+    CHECK(touching == 1);
+    CHECK(collide::test::deepest(box) == Approx(0.0005).margin(1e-12));
+    check_same(box, one_manifold(floor, hull_of(crate), 0.05));
+}
