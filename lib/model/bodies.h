@@ -46,8 +46,9 @@ struct WorldDef {
     double rest_speed = 0.01;                  ///< a body slower than this (m/s) …
     double rest_time = 0.25;                   ///< … for this long (s) is at rest
     int character_iterations = 4;              ///< push-out + slide passes per frame for characters
-    int velocity_iterations = 10;              ///< contact solver: sequential-impulse passes per step
-    int position_iterations = 4;               ///< contact solver: position-correction passes per step
+    int velocity_iterations = 32;              ///< contact solver: most sequential-impulse passes per step
+    double velocity_tolerance = 1e-5;          ///< … fewer once no pass changes a velocity by more (m/s)
+    int position_iterations = 20;              ///< contact solver: most position-correction passes per step
     bool sleep = true;                         ///< islands of still bodies fall asleep (rest_speed, rest_time)
     FrictionModel friction_model = FrictionModel::coulomb; ///< how contacts apply friction
     Combine friction_combine = Combine::max;               ///< a pair's friction from its bodies'

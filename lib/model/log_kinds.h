@@ -183,11 +183,11 @@ struct FinalLog {
     static constexpr std::array<std::string_view, 1> kKeys = {"body"};
     enum Field : int { x, y, z, vx, vy, vz, qw, qx, qy, qz, wx, wy, wz, spin, down, tilt };
     static constexpr std::array kFields = {
-            log_field::number("x", "m"),       log_field::number("y", "m"),       log_field::number("z", "m"),
-            log_field::number("vx", "m/s"),    log_field::number("vy", "m/s"),    log_field::number("vz", "m/s"),
-            log_field::number("qw", ""),       log_field::number("qx", ""),       log_field::number("qy", ""),
-            log_field::number("qz", ""),       log_field::number("wx", "rad/s"),  log_field::number("wy", "rad/s"),
-            log_field::number("wz", "rad/s"),  log_field::number("spin", "rad/s"), log_field::integer("down"),
+            log_field::number("x", "m"),      log_field::number("y", "m"),        log_field::number("z", "m"),
+            log_field::number("vx", "m/s"),   log_field::number("vy", "m/s"),     log_field::number("vz", "m/s"),
+            log_field::number("qw", ""),      log_field::number("qx", ""),        log_field::number("qy", ""),
+            log_field::number("qz", ""),      log_field::number("wx", "rad/s"),   log_field::number("wy", "rad/s"),
+            log_field::number("wz", "rad/s"), log_field::number("spin", "rad/s"), log_field::integer("down"),
             log_field::number("tilt", "deg")};
     BodyIndex body = 0;
 };

@@ -9,8 +9,9 @@ std::string_view trace_csv_header() { return "frame,time,kind,body,with,x,y,z,vx
 
 void append_trace_contact(std::string& out, const Scenario& scenario, const TraceContact& t) {
     const auto name = [&](int i) -> const std::string& { return scenario.bodies[static_cast<std::size_t>(i)].name; };
+    const Vec3 n = t.normal + Vec3{0, 0, 0}; // −0 + 0 is +0: a normal's zero parts print as 0
     fmt::format_to(std::back_inserter(out), "{},{},contact,{},{},{},{},{},,,,,,,,{},{},{},{}\n", t.frame, t.time,
-                   name(t.a), name(t.b), t.point.x, t.point.y, t.point.z, t.normal.x, t.normal.y, t.normal.z, t.depth);
+                   name(t.a), name(t.b), t.point.x, t.point.y, t.point.z, n.x, n.y, n.z, t.depth);
 }
 
 void append_trace_states(std::string& out, const Scenario& scenario, int frame, double time,

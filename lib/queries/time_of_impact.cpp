@@ -295,7 +295,8 @@ double spin_bound(const RigidMotion& m, double t, double t_max) {
 
 /// The velocity of the point p of a rigidly moving body at time t (m/s).
 Vec3 point_velocity(const RigidMotion& m, double t, const Vec3& p) {
-    return m.velocity + m.acceleration * t + cross(m.angular_velocity + m.angular_acceleration * t, p - centre_at(m, t));
+    return m.velocity + m.acceleration * t +
+           cross(m.angular_velocity + m.angular_acceleration * t, p - centre_at(m, t));
 }
 
 /// The rigid time of impact of two convex shapes (neither a mesh).
@@ -317,10 +318,13 @@ Toi time_of_impact_rigid_convex(const Shape& a, const RigidMotion& ma, const Sha
         out.status = *at_start;
         return out;
     }
+    // An approach too slow to close the tolerance within t_max is none: a body resting on a
+    // surface, turning by rounding noise, does not hit it.
+    const double creep = t_max > 0 ? tolerance / t_max : 0.0;
     if (s.distance <= tolerance) {
         // Touching: a hit when B's point nearest A comes at A's surface there.
         const Vec3 p = std::holds_alternative<Plane>(b) ? support(a, s.normal) : support(b, s.normal * -1.0);
-        if (dot(point_velocity(mb, 0, p) - point_velocity(ma, 0, p), s.normal) < 0) {
+        if (dot(point_velocity(mb, 0, p) - point_velocity(ma, 0, p), s.normal) < -creep) {
             out.status = ToiStatus::hit;
             out.normal = s.normal;
         }
@@ -381,11 +385,15 @@ Toi time_of_impact_rigid(const Shape& a, const RigidMotion& ma, const Shape& b, 
         const Vec3 local_n = mul_transpose(mesh->rotation, hit.normal);
         const Vec3 c = centre_at(ma, hit.time);
         const Vec3 local_c = mul_transpose(mesh->rotation, c - mesh->position);
-        if (const auto face = inactive_feature_normal(local, m.features[static_cast<std::size_t>(i)], -local_n, local_c)) {
+        if (const auto face =
+                    inactive_feature_normal(local, m.features[static_cast<std::size_t>(i)], -local_n, local_c)) {
             hit.normal = -(mesh->rotation * *face);
-            // The touch at an inactive feature counts only when A's point there goes into the face.
+            // The touch at an inactive feature counts only when A's point there goes into the face
+            // (faster than closes the tolerance within t_max: rounding noise in a resting body's
+            // turn is no approach).
             const Vec3 p = support(Shape{t}, hit.normal * -1.0);
-            if (!(dot(point_velocity(ma, hit.time, p), hit.normal) > 0)) return true;
+            const double creep = t_max > 0 ? tolerance / t_max : 0.0;
+            if (!(dot(point_velocity(ma, hit.time, p), hit.normal) > creep)) return true;
         }
         best = hit;
         return true;

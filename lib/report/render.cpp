@@ -217,7 +217,8 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                         static constexpr const char* kFaces[] = {"+x", "−x", "+y", "−y", "+z", "−z"};
                         const int down = static_cast<int>(v[F::down]);
                         if (!std::holds_alternative<Sphere>(body.shape) && down >= 1 && down <= 6)
-                            l.value += fmt::format(", {} face down, tilted {}°", kFaces[down - 1], fixed(v[F::tilt], d));
+                            l.value +=
+                                    fmt::format(", {} face down, tilted {}°", kFaces[down - 1], fixed(v[F::tilt], d));
                         if (fixed(v[F::spin], d) != fixed(0, d))
                             l.value += fmt::format(", spinning {} rad/s about {}", fixed(v[F::spin], d),
                                                    vec_trimmed(v[F::wx] / v[F::spin], v[F::wy] / v[F::spin],

@@ -311,9 +311,6 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
         else if (b.fixed_rotation)
             r.problems.error(w->key_mark,
                              path + ": fixed_rotation keeps it from turning, so it takes no angular_velocity");
-        else if (!b.kinematic)
-            r.problems.error(w->key_mark,
-                             path + ": angular_velocity turns kinematic bodies only (add kinematic: true)");
     }
     if (shape && shape->key == "plane" && !b.is_static)
         r.problems.error(shape->key_mark, path + ": a plane is infinite, so it must be static (add static: true)");
@@ -350,7 +347,7 @@ void read_world(ReaderState& r, const Entry* e) {
     const auto view = read_map(r.problems, e->value, "world", e->key_mark,
                                {"rate", "dt", "frames", "duration", "gravity", "detection", "phase", "skin",
                                 "integrator", "rest_speed", "rest_time", "character_iterations", "friction_model",
-                                "friction_combine", "restitution_combine", "velocity_iterations",
+                                "friction_combine", "restitution_combine", "velocity_iterations", "velocity_tolerance",
                                 "position_iterations", "sleep"});
     if (!view) return;
     NumberReader& num = r.numbers;
@@ -420,6 +417,8 @@ void read_world(ReaderState& r, const Entry* e) {
                   whole(1, 16));
     num.read_into(view->find("velocity_iterations"), {&WorldDef::velocity_iterations}, "world.velocity_iterations",
                   whole(1, 1000));
+    num.read_into(view->find("velocity_tolerance"), {&WorldDef::velocity_tolerance}, "world.velocity_tolerance",
+                  kNonNegative);
     num.read_into(view->find("position_iterations"), {&WorldDef::position_iterations}, "world.position_iterations",
                   whole(0, 1000));
     read_bool(r.problems, view->find("sleep"), w.sleep, "world.sleep");

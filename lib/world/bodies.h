@@ -36,31 +36,32 @@ struct BodySim {
 /// Cold: everything else about a body.
 struct Body {
     BodyKind kind = BodyKind::dynamic;
-    bool trigger = false;      ///< a trigger volume: in no pair
-    bool swept = false;        ///< ccd, or a swept world: impacts found by time of impact
-    bool speculative = false;  ///< speculative contacts (ccd: speculative, or a speculative world)
-    bool turns = false;        ///< a dynamic body that can turn (not fixed_rotation, and a tensor to invert)
-    bool spinning = false;     ///< a kinematic body with an angular velocity
-    bool round = false;        ///< a sphere centred on its reference point: turning it moves no point of it
-    bool dirty = true;         ///< `placed` is stale
-    bool asleep = false;       ///< asleep: not integrated, solved or collided with other sleeping bodies
-    Shape local;               ///< the shape in the body frame, about the origin
-    Shape base;                ///< `local` turned by the rotation, about the origin (world orientation)
-    Quat base_rotation;        ///< the rotation `base` was turned by
-    Shape placed;              ///< `base` moved to the origin's position (valid when !dirty)
-    Aabb base_bounds;          ///< bounds of `base` (m)
-    Vec3 local_centre;         ///< the reference point in the body frame (the centre of mass; 0 for others)
-    Mat3 inv_inertia_local;    ///< inverse inertia tensor about the centre of mass, body frame
-    Mat3 inertia_local;        ///< inertia tensor about the centre of mass, body frame (kg·m²)
-    Quat step_rotation;        ///< within a step: the rotation it started the step with
-    bool constrained = false;  ///< within a step: some contact impulse acts on it (else it falls freely)
-    double radius = 0;         ///< the farthest point of the shape from the reference point (m)
-    double restitution = 0;    ///< [0, 1]
-    double friction = 0;       ///< ≥ 0
-    Vec3 origin_offset;        ///< origin − centre, world frame (m): −R·local_centre
+    bool trigger = false;     ///< a trigger volume: in no pair
+    bool swept = false;       ///< ccd, or a swept world: impacts found by time of impact
+    bool speculative = false; ///< speculative contacts (ccd: speculative, or a speculative world)
+    bool turns = false;       ///< a dynamic body that can turn (not fixed_rotation, and a tensor to invert)
+    bool spinning = false;    ///< a kinematic body with an angular velocity
+    bool round = false;       ///< a sphere centred on its reference point: turning it moves no point of it
+    bool dirty = true;        ///< `placed` is stale
+    bool asleep = false;      ///< asleep: not integrated, solved or collided with other sleeping bodies
+    Shape local;              ///< the shape in the body frame, about the origin
+    Shape base;               ///< `local` turned by the rotation, about the origin (world orientation)
+    Quat base_rotation;       ///< the rotation `base` was turned by
+    Shape placed;             ///< `base` moved to the origin's position (valid when !dirty)
+    Aabb base_bounds;         ///< bounds of `base` (m)
+    Vec3 local_centre;        ///< the reference point in the body frame (the centre of mass; 0 for others)
+    Mat3 inv_inertia_local;   ///< inverse inertia tensor about the centre of mass, body frame
+    Mat3 inertia_local;       ///< inertia tensor about the centre of mass, body frame (kg·m²)
+    Quat step_rotation;       ///< within a step: the rotation it started the step with
+    bool constrained = false; ///< within a step: some contact impulse acts on it (else it falls freely)
+    bool arriving = false;    ///< within a step: a contact with a gap pushed it (it arrives this step)
+    double radius = 0;        ///< the farthest point of the shape from the reference point (m)
+    double restitution = 0;   ///< [0, 1]
+    double friction = 0;      ///< ≥ 0
+    Vec3 origin_offset;       ///< origin − centre, world frame (m): −R·local_centre
     // Kinematic turning: rotation(t) = exp(ω·t)·rotation0, exactly.
-    Quat rotation0;            ///< the rotation at t = 0
-    double spin_time = 0;      ///< how long it has turned (s)
+    Quat rotation0;       ///< the rotation at t = 0
+    double spin_time = 0; ///< how long it has turned (s)
     // Characters (move_and_slide).
     Vec3 desired;              ///< run intent (m/s)
     Vec3 fall;                 ///< accumulated gravity (m/s)
@@ -76,7 +77,7 @@ struct Body {
     double floor_height = 0;   ///< height along up where it last stood on a floor (m)
     int floor_body = -1;       ///< the body stood on at the end of the last frame, or −1
     // Sleep.
-    double still_time = 0;     ///< how long it has been slower than rest_speed (s)
+    double still_time = 0; ///< how long it has been slower than rest_speed (s)
 };
 
 } // namespace collide

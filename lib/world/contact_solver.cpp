@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 
 namespace collide {
 
@@ -38,16 +37,27 @@ inline double inverse_effective_mass(const BodySim& a, const BodySim& b, const V
     return (a.inv_mass + b.inv_mass) * dot(d1, d2) + dot(ra1, a.inv_inertia * ra2) + dot(rb1, b.inv_inertia * rb2);
 }
 
-/// One friction update at a point: the tangential impulse that stops the slip (less `slip_goal`,
-/// the sliding velocity to keep), added to `accumulated` and clamped to the disc of radius
-/// `limit` (a negative limit: no clamp). Returns the impulse to apply (world frame).
+/// One friction update at a point: the impulse along the point's slip (its relative tangential
+/// velocity less `slip_goal`, the part to keep) that would stop it, k(d)⁻¹·|slip| with d the
+/// slip's direction, added to `accumulated` and clamped to the disc of radius `limit` (a
+/// negative limit: no clamp). Along the slip, not along K⁻¹·slip: at Coulomb's limit the
+/// friction must oppose the sliding (the 2×2 block's coupling would turn it aside and make a
+/// sliding box slow down less and spin). Returns the impulse to apply (world frame).
 inline Vec3 friction_impulse(const SolverContact& c, const SolverPoint& p, const Vec3& vr, const Vec3& slip_goal,
                              double limit, Vec3& accumulated) {
     const double v1 = dot(vr - slip_goal, c.tangent1), v2 = dot(vr - slip_goal, c.tangent2);
-    const double d1 = -(p.tangent_mass.x * v1 + p.tangent_mass.y * v2);
-    const double d2 = -(p.tangent_mass.y * v1 + p.tangent_mass.z * v2);
+    const double speed = std::sqrt(v1 * v1 + v2 * v2);
     const double old1 = dot(accumulated, c.tangent1), old2 = dot(accumulated, c.tangent2);
-    double n1 = old1 + d1, n2 = old2 + d2;
+    double n1 = old1, n2 = old2;
+    if (speed > 0) {
+        const double d1 = v1 / speed, d2 = v2 / speed;
+        const double k = p.tangent_k.x * d1 * d1 + 2 * p.tangent_k.y * d1 * d2 + p.tangent_k.z * d2 * d2;
+        if (k > 0) {
+            const double step = -speed / k;
+            n1 += step * d1;
+            n2 += step * d2;
+        }
+    }
     if (limit >= 0) {
         const double len2 = n1 * n1 + n2 * n2;
         if (len2 > limit * limit) {
@@ -97,8 +107,7 @@ void prepare_contacts(const StepContext& ctx, std::span<const PairContact> pairs
                 const double k11 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1);
                 const double k22 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent2);
                 const double k12 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1, c.tangent2);
-                const double det = k11 * k22 - k12 * k12;
-                p.tangent_mass = det > 0 ? Vec3{k22 / det, -k12 / det, k11 / det} : Vec3{};
+                p.tangent_k = Vec3{k11, k12, k22};
                 const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
                 p.approach = dot(vr, c.normal);
                 p.slip = vr - c.normal * p.approach;
@@ -151,23 +160,11 @@ bool solve_impacts(const StepContext& ctx, std::span<SolverContact> contacts, st
     return true;
 }
 
-void prepare_biases(const StepContext& ctx, std::span<SolverContact> contacts, std::span<const BodySim> bodies) {
+void prepare_biases(const StepContext& ctx, std::span<SolverContact> contacts) {
     for (SolverContact& c : contacts) {
-        const BodySim& a = bodies[static_cast<std::size_t>(c.a)];
-        const BodySim& b = bodies[static_cast<std::size_t>(c.b)];
         for (int q = 0; q < c.count; ++q) {
             SolverPoint& p = c.points[static_cast<std::size_t>(q)];
-            if (p.touching) {
-                p.bias = 0;
-                continue;
-            }
-            const double s = p.separation;
-            if (ctx.exact) {
-                const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
-                p.bias = std::min(0.0, -2 * s * ctx.inv_h - vn);
-            } else {
-                p.bias = -s * ctx.inv_h;
-            }
+            p.bias = p.touching ? 0.0 : -p.separation * ctx.inv_h;
         }
     }
 }
@@ -184,7 +181,8 @@ void warm_start(std::span<const SolverContact> contacts, std::span<BodySim> bodi
     }
 }
 
-void solve_contacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies) {
+PassChange solve_contacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies) {
+    PassChange change;
     for (SolverContact& c : contacts) {
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
@@ -195,29 +193,38 @@ void solve_contacts(const StepContext& ctx, std::span<SolverContact> contacts, s
             const double d = next - p.normal_impulse;
             p.normal_impulse = next;
             apply_impulse(a, b, p.ra, p.rb, c.normal * d);
+            if (p.normal_mass > 0)
+                change.largest_change = std::max(change.largest_change, std::fabs(d) / p.normal_mass);
         }
         if (!ctx.coulomb || c.friction <= 0) continue; // per_contact: a resting body slides freely
         for (int q = 0; q < c.count; ++q) {
             SolverPoint& p = c.points[static_cast<std::size_t>(q)];
             const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
-            apply_impulse(a, b, p.ra, p.rb,
-                          friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent_impulse));
+            const Vec3 d = friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent_impulse);
+            apply_impulse(a, b, p.ra, p.rb, d);
+            // |K·d| ≤ trace(K)·|d| for the 2×2 tangent mass matrix K.
+            change.largest_change = std::max(change.largest_change, (p.tangent_k.x + p.tangent_k.z) * length(d));
         }
     }
+    return change;
 }
 
 bool apply_restitution(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies) {
     bool changed = false;
     for (SolverContact& c : contacts) {
-        if (c.restitution == 0) continue;
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
         for (int q = 0; q < c.count; ++q) {
             SolverPoint& p = c.points[static_cast<std::size_t>(q)];
-            // Only gap points that arrived: a touching point's impact had its restitution already.
-            if (p.touching || p.normal_impulse <= 0 || p.approach >= -ctx.bounce_speed) continue;
+            // Only gap points that arrived (took an impulse, approaching faster than the impact
+            // speed): a touching point's impact had its restitution already. One that arrived
+            // still approaches at the speed that closed its gap (s/h); it leaves at −e·approach
+            // when it came faster than the bounce speed, else it stays (v_n = 0).
+            if (p.touching || p.normal_impulse <= 0 || p.approach >= -ctx.impact_speed) continue;
+            const double target = p.approach < -ctx.bounce_speed ? -c.restitution * p.approach : 0.0;
             const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
-            const double next = std::max(p.normal_impulse - p.normal_mass * (vn + c.restitution * p.approach), 0.0);
+            if (vn >= target) continue;
+            const double next = std::max(p.normal_impulse - p.normal_mass * (vn - target), 0.0);
             const double d = next - p.normal_impulse;
             p.normal_impulse = next;
             if (d != 0) changed = true;
@@ -239,9 +246,6 @@ void store_impulses(std::span<const SolverContact> contacts, std::span<PairConta
 }
 
 bool correct_positions(const StepContext& ctx, std::span<const SolverContact> contacts, std::span<BodySim> bodies) {
-    static const double kSlop = getenv("SLOP") ? atof(getenv("SLOP")) : 0.0;
-    static const double kBeta = getenv("BETA") ? atof(getenv("BETA")) : kCorrectionFactor;
-    static const bool kNoTurn = getenv("NOTURN") != nullptr;
     bool moved = false;
     for (int pass = 0; pass < ctx.position_iterations; ++pass) {
         double deepest = 0;
@@ -255,22 +259,21 @@ bool correct_positions(const StepContext& ctx, std::span<const SolverContact> co
                 // Both anchors started at the point: the separation has grown by how far B's anchor
                 // moved from A's along the normal.
                 const double s = p.separation + dot((b.centre + rb) - (a.centre + ra), c.normal);
-                deepest = std::min(deepest, s + kSlop);
-                if (s + kSlop >= 0) continue;
-                const double correction = std::max(kBeta * (s + kSlop), -kMaxCorrection);
+                deepest = std::min(deepest, s);
+                if (s >= 0) continue;
+                const double correction = std::max(kCorrectionFactor * s, -kMaxCorrection);
                 const double k = inverse_effective_mass(a, b, ra, rb, c.normal);
                 if (!(k > 0)) continue;
                 const Vec3 impulse = c.normal * (-correction / k);
                 a.centre -= impulse * a.inv_mass;
                 b.centre += impulse * b.inv_mass;
-                Vec3 ta = a.inv_inertia * cross(ra, impulse), tb = b.inv_inertia * cross(rb, impulse);
-                if (kNoTurn) ta = tb = Vec3{};
+                const Vec3 ta = a.inv_inertia * cross(ra, impulse), tb = b.inv_inertia * cross(rb, impulse);
                 if (!is_zero(ta)) a.rotation = normalize(exp_rotation(ta * -1.0) * a.rotation);
                 if (!is_zero(tb)) b.rotation = normalize(exp_rotation(tb) * b.rotation);
                 moved = true;
             }
         }
-        if (deepest >= 0) break;
+        if (deepest >= -kTouchTolerance) break; // nothing deeper than touching is left
     }
     return moved;
 }

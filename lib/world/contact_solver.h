@@ -16,9 +16,9 @@
 ///     1/k(d) = 1/m_A + 1/m_B + (r_A × d)·I_A⁻¹(r_A × d) + (r_B × d)·I_B⁻¹(r_B × d).
 /// Each pass visits every point and gives it the impulse that would make its constraint hold
 /// alone: along n, the relative normal velocity v_n reaches its target and the accumulated
-/// normal impulse stays ≥ 0 (a contact only pushes); along the two tangents, the sliding
-/// velocity reaches zero with the accumulated friction impulse kept within μ times the normal
-/// one (Coulomb's cone, the 2×2 tangent block solved at once). Passes repeat
+/// normal impulse stays ≥ 0 (a contact only pushes); in the tangent plane, the impulse along
+/// the slip that would stop it, with the accumulated friction impulse kept within μ times the
+/// normal one (Coulomb's cone: at the limit it opposes the sliding). Passes repeat
 /// velocity_iterations times, starting from the last step's impulses (warm starting), so a
 /// resting stack starts each step already holding its weight.
 ///
@@ -33,10 +33,13 @@
 ///    force solve's);
 /// 3. (gravity is added), warm start, and the passes of the force solve: the constraint at a
 ///    touching point is v_n ≥ 0; at a point with a gap s (speculative) the gap may close but not
-///    more: v_n ≥ −s/h (semi-implicit Euler), or, with the exact integrator whose positions
-///    follow the mean of the start and end velocities, v_n ≥ min(0, −2s/h − v_n,start);
+///    more: v_n ≥ −s/h. A body such a point pushes moves with its end velocity through the step
+///    (the exact integrator's mean of start and end velocities would carry it past the surface),
+///    so it arrives touching. Passes stop early once no impulse changed a velocity by more
+///    than velocity_tolerance (m/s);
 /// 4. restitution, after positions have moved: a gap point that arrived (took a normal impulse)
 ///    approaching faster than the bounce speed leaves at −e·approach (Box2D's restitution pass);
+///    one slower, or with e = 0, stays: its leftover approach s/h is taken away (Box2D v3's relax);
 /// 5. store: the force solve's impulses go back to the persistent contacts for the next step;
 /// 6. position correction, once the bodies have moved: a few nonlinear Gauss–Seidel passes
 ///    push penetrating points apart along the normal by β = 0.2 of their depth each, moving
@@ -53,7 +56,7 @@
 namespace collide {
 
 /// Position correction removes this share of a penetration per pass (Box2D's b2_baumgarte).
-inline constexpr double kCorrectionFactor = 0.2;
+inline constexpr double kCorrectionFactor = 0.5;
 /// The most one pass of position correction moves a point (m; Box2D's b2_maxLinearCorrection).
 inline constexpr double kMaxCorrection = 0.2;
 
@@ -65,7 +68,7 @@ struct SolverPoint {
     Vec3 local_b;              ///< rb in B's frame
     double separation = 0;     ///< gap at the step's start (m): −depth
     double normal_mass = 0;    ///< 1/k(n)
-    Vec3 tangent_mass;         ///< the inverse 2×2 tangent block: (m11, m12, m22)
+    Vec3 tangent_k;            ///< the 2×2 tangent block of inverse effective masses: (k11, k12, k22)
     double approach = 0;       ///< relative normal velocity when prepared (m/s; < 0 approaching)
     Vec3 slip;                 ///< relative tangential velocity when prepared (m/s, world)
     double target = 0;         ///< the impact solve's normal velocity to reach (m/s)
@@ -80,17 +83,17 @@ struct SolverPoint {
 
 /// One manifold of a pair as the solver sees it.
 struct SolverContact {
-    int a = 0;             ///< body A (index into the body arrays)
-    int b = 0;             ///< body B
-    int pair = 0;          ///< index of its PairContact
-    int manifold = 0;      ///< index of the manifold in it
-    Vec3 normal;           ///< unit, from A to B
-    Vec3 tangent1;         ///< unit, ⊥ normal
-    Vec3 tangent2;         ///< normal × tangent1
-    double friction = 0;   ///< μ
+    int a = 0;              ///< body A (index into the body arrays)
+    int b = 0;              ///< body B
+    int pair = 0;           ///< index of its PairContact
+    int manifold = 0;       ///< index of the manifold in it
+    Vec3 normal;            ///< unit, from A to B
+    Vec3 tangent1;          ///< unit, ⊥ normal
+    Vec3 tangent2;          ///< normal × tangent1
+    double friction = 0;    ///< μ
     double restitution = 0; ///< e
-    int count = 0;         ///< points used
-    bool impact = false;   ///< some point impacts at the step's start
+    int count = 0;          ///< points used
+    bool impact = false;    ///< some point impacts at the step's start
     std::array<SolverPoint, kMaxManifoldPoints> points{};
 };
 
@@ -106,16 +109,23 @@ void prepare_contacts(const StepContext& ctx, std::span<const PairContact> pairs
 /// passes. Returns true when some body's velocity changed.
 bool solve_impacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies);
 
-/// Sets each gap point's bias for the force solve from the velocities now, which must be those
-/// the step's motion starts with (after the impacts, before gravity): −s/h, or
-/// min(0, −2s/h − v_n) with the exact integrator.
-void prepare_biases(const StepContext& ctx, std::span<SolverContact> contacts, std::span<const BodySim> bodies);
+/// Sets each gap point's bias for the force solve: a point a gap s > 0 apart may close it within
+/// the step and no further (speculative contact, bias −s/h); a touching point gets none.
+void prepare_biases(const StepContext& ctx, std::span<SolverContact> contacts);
 
 /// Applies every point's warm-start impulse (its normal_impulse and tangent_impulse).
 void warm_start(std::span<const SolverContact> contacts, std::span<BodySim> bodies);
 
+/// How far one pass of the solver moved the velocities: the largest relative velocity (m/s) that
+/// any point's impulse change made at its own point, for the passes' stopping rule.
+struct PassChange {
+    double largest_change = 0;
+    /// True when no point's impulse changed a velocity by more than `tolerance` (m/s).
+    bool converged(double tolerance) const { return largest_change <= tolerance; }
+};
+
 /// One pass of the force solve over every contact, in order.
-void solve_contacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies);
+PassChange solve_contacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies);
 
 /// The restitution pass (stage 4). Returns true when some body's velocity changed.
 bool apply_restitution(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies);

@@ -15,6 +15,8 @@ double PairContact::deepest() const {
 void set_manifolds(PairContact& out, std::span<const Manifold> found) {
     out.count = 0;
     out.overlapping = false;
+    out.touching = false;
+    out.told = false;
     for (const Manifold& m : found) {
         if (out.count == kMaxPairManifolds || m.count == 0) continue;
         PairManifold& pm = out.manifolds[static_cast<std::size_t>(out.count++)];
@@ -27,6 +29,7 @@ void set_manifolds(PairContact& out, std::span<const Manifold> found) {
             cp.normal_impulse = 0;
             cp.tangent_impulse = Vec3{};
             out.overlapping = out.overlapping || cp.found.depth > kTouchEpsilon;
+            out.touching = out.touching || cp.found.depth >= -kTouchEpsilon;
         }
     }
 }
@@ -36,7 +39,8 @@ void carry_impulses(const PairContact& from, PairContact& to, double scale) {
         PairManifold& nm = to.manifolds[static_cast<std::size_t>(m)];
         const PairManifold* old = nullptr;
         for (int k = 0; k < from.count && !old; ++k)
-            if (from.manifolds[static_cast<std::size_t>(k)].key == nm.key) old = &from.manifolds[static_cast<std::size_t>(k)];
+            if (from.manifolds[static_cast<std::size_t>(k)].key == nm.key)
+                old = &from.manifolds[static_cast<std::size_t>(k)];
         if (!old) continue;
         for (int p = 0; p < nm.count; ++p) {
             ContactPoint& np = nm.points[static_cast<std::size_t>(p)];

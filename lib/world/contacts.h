@@ -42,12 +42,14 @@ struct PairManifold {
 
 /// A pair of bodies in contact (i < j).
 struct PairContact {
-    int i = 0;                      ///< first body
-    int j = 0;                      ///< second body
-    int count = 0;                  ///< manifolds used
-    double friction = 0;            ///< the pair's friction coefficient (combined)
-    double restitution = 0;         ///< the pair's restitution (combined)
-    bool overlapping = false;       ///< some point overlaps by more than kTouchEpsilon
+    int i = 0;                ///< first body
+    int j = 0;                ///< second body
+    int count = 0;            ///< manifolds used
+    double friction = 0;      ///< the pair's friction coefficient (combined)
+    double restitution = 0;   ///< the pair's restitution (combined)
+    bool overlapping = false; ///< some point overlaps by more than kTouchEpsilon
+    bool touching = false;    ///< some point overlaps, or is within kTouchEpsilon of touching
+    bool told = false;        ///< observers heard of it this frame (an arrival at the step's end)
     std::array<PairManifold, kMaxPairManifolds> manifolds{};
 
     /// The pair's key, for ordering.

@@ -67,7 +67,10 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
     };
     const auto keep_frozen_before = [&](PairKey key) {
         for (; old < contacts_.size() && contacts_[old].key() < key; ++old)
-            if (frozen(contacts_[old])) next_contacts_.push_back(contacts_[old]);
+            if (frozen(contacts_[old])) {
+                next_contacts_.push_back(contacts_[old]);
+                next_contacts_.back().told = false;
+            }
     };
     for (const PairKey key : keys_) {
         keep_frozen_before(key);
@@ -83,10 +86,12 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         const bool keeps = before || speculative || at_start;
         // A new pair of discrete or swept detection needs an overlap.
         if (!keeps && !bounds_overlap(bounds(i), bounds(j))) continue;
-        const double margin = at_start ? ctx.skin + kGroundGap
-                                       : ctx.skin + (keeps ? reach_[static_cast<std::size_t>(i)] +
-                                                                     reach_[static_cast<std::size_t>(j)]
-                                                           : 0.0);
+        // At the start, pairs within the skin start in contact (a crate set on a ramp), and a
+        // speculative pair within its reach of the first step too (a bullet whose first step
+        // would cross the wall).
+        const double reach = reach_[static_cast<std::size_t>(i)] + reach_[static_cast<std::size_t>(j)];
+        const double margin =
+                at_start ? ctx.skin + kGroundGap + (speculative ? reach : 0.0) : ctx.skin + (keeps ? reach : 0.0);
         if (!bounds_near(bounds(i), bounds(j), margin)) continue;
         manifolds_.resize(kMaxPairManifolds);
         const ManifoldQuery q = manifolds(placed(i), placed(j), margin, manifolds_);
@@ -102,10 +107,13 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         }
         pc.friction = combine_coefficients(def_.friction_combine, bodies_[static_cast<std::size_t>(i)].friction,
                                            bodies_[static_cast<std::size_t>(j)].friction);
-        pc.restitution = combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
-                                              bodies_[static_cast<std::size_t>(j)].restitution);
+        pc.restitution =
+                combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
+                                     bodies_[static_cast<std::size_t>(j)].restitution);
         if (before) carry_impulses(*before, pc, 1.0);
-        if (tell && pc.overlapping) tell_contact(i, j, frame_time_, found);
+        // Observers hear of a pair that touches (an exact arrival at the step's end too), once a
+        // frame: not again when the solve told of its arrival.
+        if (tell && pc.touching && !(before && before->told)) tell_contact(i, j, frame_time_, found);
     }
     keep_frozen_before(~PairKey{0});
     contacts_.swap(next_contacts_);

@@ -53,7 +53,8 @@ bool bounds_near(const Aabb& a, const Aabb& b, double margin) {
 static Aabb cast_bounds(const World& world, const BodySim& s, const Body& b, const Aabb& now, double span) {
     (void)world;
     Aabb box = now;
-    const bool turning = (b.turns && !b.round && !(is_zero(s.angular_velocity) && is_zero(s.angular_accel))) || b.spinning;
+    const bool turning =
+            (b.turns && !b.round && !(is_zero(s.angular_velocity) && is_zero(s.angular_accel))) || b.spinning;
     if (turning) { // whatever way it turns, it stays within its radius of its reference point
         const Vec3 r{b.radius, b.radius, b.radius};
         box = Aabb{s.centre - r, s.centre + r};
@@ -84,18 +85,18 @@ void World::continuous(const StepContext& ctx) {
         return;
     }
     const int n = body_count();
-    // Candidates: swept pairs whose bounds over the step come near, not in contact already (but
-    // a mesh: a body resting on a level's floor is still cast against its walls).
+    // Candidates: swept pairs whose bounds over the step come near, not in contact already. A pair
+    // in contact (a body on a level's floor, near its walls) is the solver's: its contact keeps
+    // every point within the skin plus how far the bodies can move in the step (a wall's too),
+    // each with its gap, which the solve closes and no more.
     const auto candidate = [&](int i, int j) {
         if (!pair_is_swept(i, j)) return false;
         if (!moves(i) && !moves(j)) return false;
-        const bool mesh = std::holds_alternative<Mesh>(bodies_[static_cast<std::size_t>(i)].local) ||
-                          std::holds_alternative<Mesh>(bodies_[static_cast<std::size_t>(j)].local);
-        return mesh || !find_contact(i, j);
+        return !find_contact(i, j);
     };
     for (int k = 0; k < n; ++k) {
-        boxes_[static_cast<std::size_t>(k)] =
-                cast_bounds(*this, sims_[static_cast<std::size_t>(k)], bodies_[static_cast<std::size_t>(k)], bounds(k), ctx.h);
+        boxes_[static_cast<std::size_t>(k)] = cast_bounds(*this, sims_[static_cast<std::size_t>(k)],
+                                                          bodies_[static_cast<std::size_t>(k)], bounds(k), ctx.h);
         active_[static_cast<std::size_t>(k)] = moves(k) ? 1 : 0;
     }
     broad_.build(boxes_, active_, std::max(ctx.skin, kCastBoundsMargin), kBroadFraction);
@@ -104,7 +105,7 @@ void World::continuous(const StepContext& ctx) {
     for (const PairKey key : keys_)
         if (candidate(pair_first(key), pair_second(key))) cast_pairs_.push_back(key);
     double remaining = ctx.h;
-    double now = frame_time_ - ctx.h;
+    double now = step_start_;
     int impacts = 0;
     while (remaining > 0) {
         int best = -1;
@@ -112,7 +113,8 @@ void World::continuous(const StepContext& ctx) {
         for (std::size_t k = 0; k < cast_pairs_.size(); ++k) {
             const int i = pair_first(cast_pairs_[k]), j = pair_second(cast_pairs_[k]);
             if (std::find(resolved_.begin(), resolved_.end(), cast_pairs_[k]) != resolved_.end()) continue;
-            if (!bounds_near(boxes_[static_cast<std::size_t>(i)], boxes_[static_cast<std::size_t>(j)], kCastBoundsMargin))
+            if (!bounds_near(boxes_[static_cast<std::size_t>(i)], boxes_[static_cast<std::size_t>(j)],
+                             kCastBoundsMargin))
                 continue;
             const auto hit = pair_impact(i, j, remaining);
             if (hit && (best < 0 || hit->first < best_time)) {
@@ -135,8 +137,9 @@ void World::continuous(const StepContext& ctx) {
         // The two bodies' motions changed: their bounds over the rest of the step, and pairs
         // they may now meet.
         for (const int k : {i, j}) {
-            boxes_[static_cast<std::size_t>(k)] = cast_bounds(*this, sims_[static_cast<std::size_t>(k)],
-                                                              bodies_[static_cast<std::size_t>(k)], bounds(k), remaining);
+            boxes_[static_cast<std::size_t>(k)] =
+                    cast_bounds(*this, sims_[static_cast<std::size_t>(k)], bodies_[static_cast<std::size_t>(k)],
+                                bounds(k), remaining);
             if (!broad_.refit(k, boxes_[static_cast<std::size_t>(k)])) continue;
             broad_.query(broad_.grown(k), found_);
             for (const int o : found_) {
@@ -189,16 +192,19 @@ std::optional<std::pair<double, Vec3>> World::pair_impact(int i, int j, double s
         const bool first = ba.spinning;
         const BodySim& spinner = first ? a : b;
         const BodySim& other = first ? b : a;
-        const Toi toi = time_of_impact_turning(first ? sa : sb,
-                                               TurningMotion{spinner.centre, spinner.velocity, spinner.angular_velocity},
-                                               first ? sb : sa, Motion{other.velocity, other.accel}, span);
+        const Toi toi = time_of_impact_turning(
+                first ? sa : sb, TurningMotion{spinner.centre, spinner.velocity, spinner.angular_velocity},
+                first ? sb : sa, Motion{other.velocity, other.accel}, span);
         if (toi.status != ToiStatus::hit) return std::nullopt;
         return std::pair{toi.time, first ? toi.normal : toi.normal * -1.0};
     }
-    const Toi toi = time_of_impact_rigid(
-            sa, RigidMotion{a.centre, a.velocity, a.accel, ta || ba.spinning ? a.angular_velocity : Vec3{}, a.angular_accel},
-            sb, RigidMotion{b.centre, b.velocity, b.accel, tb || bb.spinning ? b.angular_velocity : Vec3{}, b.angular_accel},
-            span);
+    const Toi toi = time_of_impact_rigid(sa,
+                                         RigidMotion{a.centre, a.velocity, a.accel,
+                                                     ta || ba.spinning ? a.angular_velocity : Vec3{}, a.angular_accel},
+                                         sb,
+                                         RigidMotion{b.centre, b.velocity, b.accel,
+                                                     tb || bb.spinning ? b.angular_velocity : Vec3{}, b.angular_accel},
+                                         span);
     if (toi.status != ToiStatus::hit) return std::nullopt;
     return std::pair{toi.time, toi.normal};
 }
@@ -248,6 +254,7 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         for (int p = 0; p < c.count; ++p) approaching = approaching || c.points[static_cast<std::size_t>(p)].impacting;
     if (!approaching) return; // touching without approaching: in contact from now on, no impact
     tell_contact(i, j, now, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
+    impact_pairs_.back().told = true; // observers heard of it this frame, at its time of impact
     // Their other contacts of this step, with the anchors they were prepared with.
     for (const SolverContact& c : solver_) {
         if (c.a != i && c.a != j && c.b != i && c.b != j) continue;
@@ -268,7 +275,8 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         sub_solver_.push_back(copy);
     }
     // The impact, at this instant.
-    const Vec3 before_i = sims_[static_cast<std::size_t>(i)].velocity, before_j = sims_[static_cast<std::size_t>(j)].velocity;
+    const Vec3 before_i = sims_[static_cast<std::size_t>(i)].velocity,
+               before_j = sims_[static_cast<std::size_t>(j)].velocity;
     solve_impacts(sub, sub_solver_, sub_bodies_);
     for (int k = 0; k < 2; ++k) {
         BodySim& s = sims_[static_cast<std::size_t>(sub_index_[static_cast<std::size_t>(k)])];
@@ -288,7 +296,7 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     // constant acceleration that takes each from its velocity now to the solved one.
     sub.h = remaining;
     sub.inv_h = 1 / remaining;
-    prepare_biases(sub, sub_solver_, sub_bodies_);
+    prepare_biases(sub, sub_solver_);
     for (int k = 0; k < 2; ++k) {
         const int g = sub_index_[static_cast<std::size_t>(k)];
         BodySim& s = sub_bodies_[static_cast<std::size_t>(k)];
@@ -296,7 +304,9 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         s.start_angular = s.angular_velocity;
         if (is_dynamic(g)) s.velocity += ctx.gravity * remaining;
     }
-    for (int pass = 0; pass < sub.velocity_iterations; ++pass) solve_contacts(sub, sub_solver_, sub_bodies_);
+    for (int pass = 0; pass < sub.velocity_iterations; ++pass) {
+        if (solve_contacts(sub, sub_solver_, sub_bodies_).converged(sub.velocity_tolerance)) break;
+    }
     for (int k = 0; k < 2; ++k) {
         const int g = sub_index_[static_cast<std::size_t>(k)];
         if (!is_dynamic(g)) continue;
@@ -327,7 +337,8 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         if (c.pair != 0) continue;
         PairManifold& pm = pc.manifolds[static_cast<std::size_t>(c.manifold)];
         for (int p = 0; p < c.count; ++p) {
-            pm.points[static_cast<std::size_t>(p)].normal_impulse = c.points[static_cast<std::size_t>(p)].normal_impulse * scale;
+            pm.points[static_cast<std::size_t>(p)].normal_impulse =
+                    c.points[static_cast<std::size_t>(p)].normal_impulse * scale;
             pm.points[static_cast<std::size_t>(p)].tangent_impulse =
                     c.points[static_cast<std::size_t>(p)].tangent_impulse * scale;
         }

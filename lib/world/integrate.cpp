@@ -22,6 +22,7 @@ void World::integrate_velocities(const StepContext& ctx) {
             s.start_angular = s.angular_velocity;
             s.velocity += ctx.gravity * ctx.h;
             b.constrained = false;
+            b.arriving = false;
         } else if (b.kind == BodyKind::character) {
             b.fall += ctx.gravity * ctx.h;
             s.velocity = b.desired + b.fall;
@@ -32,16 +33,25 @@ void World::integrate_velocities(const StepContext& ctx) {
 
 void World::begin_motion(const StepContext& ctx) {
     // A body the solver pushed moves with the acceleration its impulses and gravity gave it;
-    // one it did not falls freely (exactly g, so a free fall stays the exact parabola).
+    // one it did not falls freely (exactly g, so a free fall stays the exact parabola). A body
+    // that a contact with a gap pushed, approaching it faster than the impact speed, arrives
+    // within the step: the solver's end velocity is the one that closes the gap in h
+    // (v_n = −s/h), so it moves with that velocity throughout — the mean of start and end would
+    // carry it past the surface. (A resting contact's gap closes at a speed near 0: the mean
+    // keeps a slide along it exact.)
     for (const SolverContact& c : solver_) {
-        bool pushed = false;
-        for (int q = 0; q < c.count && !pushed; ++q) {
+        bool pushed = false, arrived = false;
+        for (int q = 0; q < c.count; ++q) {
             const SolverPoint& p = c.points[static_cast<std::size_t>(q)];
-            pushed = p.normal_impulse != 0 || !is_zero(p.tangent_impulse);
+            pushed = pushed || p.normal_impulse != 0 || !is_zero(p.tangent_impulse);
+            arrived = arrived || (!p.touching && p.normal_impulse > 0 && p.approach < -ctx.impact_speed);
         }
         if (!pushed) continue;
-        bodies_[static_cast<std::size_t>(c.a)].constrained = true;
-        bodies_[static_cast<std::size_t>(c.b)].constrained = true;
+        for (const int k : {c.a, c.b}) {
+            Body& b = bodies_[static_cast<std::size_t>(k)];
+            b.constrained = true;
+            b.arriving = b.arriving || arrived;
+        }
     }
     for (int i = 0; i < body_count(); ++i) {
         BodySim& s = sims_[static_cast<std::size_t>(i)];
@@ -52,7 +62,7 @@ void World::begin_motion(const StepContext& ctx) {
         }
         b.step_rotation = s.rotation;
         const Vec3 end = s.velocity, end_angular = s.angular_velocity;
-        if (ctx.exact) {
+        if (ctx.exact && !b.arriving) {
             s.accel = b.constrained ? (end - s.start_velocity) * ctx.inv_h : ctx.gravity;
             s.angular_accel = (end_angular - s.start_angular) * ctx.inv_h;
             s.velocity = s.start_velocity;

@@ -39,7 +39,8 @@ void World::update_sleep(const StepContext& ctx) {
     for (int k = 0; k < n; ++k) {
         if (!is_dynamic(k)) continue;
         const int r = island_root(k);
-        island_still_[static_cast<std::size_t>(r)] = std::min(island_still_[static_cast<std::size_t>(r)], body(k).still_time);
+        island_still_[static_cast<std::size_t>(r)] =
+                std::min(island_still_[static_cast<std::size_t>(r)], body(k).still_time);
     }
     // A kinematic body or a character that moves keeps what it touches awake.
     for (const PairContact& c : contacts_) {
@@ -52,7 +53,8 @@ void World::update_sleep(const StepContext& ctx) {
         Body& b = body(k);
         if (b.kind != BodyKind::dynamic) continue;
         const int r = island_root(k);
-        const bool sleep = !island_wake_[static_cast<std::size_t>(r)] && island_still_[static_cast<std::size_t>(r)] >= enough;
+        const bool sleep =
+                !island_wake_[static_cast<std::size_t>(r)] && island_still_[static_cast<std::size_t>(r)] >= enough;
         if (sleep && !b.asleep) {
             b.asleep = true;
             sims_[static_cast<std::size_t>(k)].velocity = Vec3{};

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "detection/dispatch.h"
 #include "shapes/mass.h"
@@ -24,11 +25,13 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     frame_ = -1;
     frames_stepped_ = 0;
     frame_time_ = 0;
+    step_start_ = 0;
     step_ = last_step_ = 0;
     const auto n = defs.size();
     sims_.resize(n);
     bodies_.resize(n);
     contacts_.clear();
+    impact_pairs_.clear();
     const double g = length(def_.gravity);
     up_ = g > 0 ? def_.gravity * (-1.0 / g) : Vec3{0, 1, 0};
     has_characters_ = false;
@@ -40,6 +43,8 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         const BodyDef& d = defs[i];
         BodySim& s = sims_[i];
         Body& b = bodies_[i];
+        s = BodySim{}; // nothing of a run before carries over (a sweep reuses its world)
+        b = Body{};
         b.kind = body_kind(d);
         b.trigger = d.trigger;
         const bool dynamic = b.kind == BodyKind::dynamic;
@@ -113,6 +118,125 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     const StepContext ctx = make_step_context(def_, def_.phase > 0 ? def_.phase * def_.dt : def_.dt, up_);
     update_reach(ctx.h);
     update_contacts(ctx, true);
+    estimate_resting_impulses(ctx);
+}
+
+/// Bodies set in contact at t = 0 start held: each contact's points start (for warm starting)
+/// with a static estimate of the weight they carry, passed down the contacts from the top:
+/// taking the dynamic bodies from the farthest from the ground to the nearest, each body's load
+/// (its own weight over the first step, m·|g|·h, plus what rests on it) is shared equally by the
+/// points of its contacts with bodies nearer the ground, each point taking its share along its
+/// normal's upward part. The solver refines the estimate (torque balance, friction); without it,
+/// the first steps of a tall stack would spend their iterations finding out that it is held, and
+/// it would sag meanwhile.
+void World::estimate_resting_impulses(const StepContext& ctx) {
+    const double g = length(def_.gravity);
+    if (!(g > 0) || contacts_.empty()) return;
+    const int n = body_count();
+    constexpr int kFar = std::numeric_limits<int>::max() / 2;
+    // Levels over the initial contacts (breadth first from the bodies that do not move).
+    levels_.assign(static_cast<std::size_t>(n), kFar);
+    adjacency_start_.assign(static_cast<std::size_t>(n) + 1, 0);
+    for (const PairContact& c : contacts_) {
+        ++adjacency_start_[static_cast<std::size_t>(c.i) + 1];
+        ++adjacency_start_[static_cast<std::size_t>(c.j) + 1];
+    }
+    for (int k = 0; k < n; ++k)
+        adjacency_start_[static_cast<std::size_t>(k) + 1] += adjacency_start_[static_cast<std::size_t>(k)];
+    adjacency_.resize(static_cast<std::size_t>(adjacency_start_.back()));
+    fill_.assign(adjacency_start_.begin(), adjacency_start_.end() - 1);
+    for (std::size_t e = 0; e < contacts_.size(); ++e) {
+        const PairContact& c = contacts_[e];
+        adjacency_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(c.i)]++)] = static_cast<int>(e);
+        adjacency_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(c.j)]++)] = static_cast<int>(e);
+    }
+    queue_.clear();
+    for (int k = 0; k < n; ++k)
+        if (!is_dynamic(k)) {
+            levels_[static_cast<std::size_t>(k)] = 0;
+            queue_.push_back(k);
+        }
+    for (std::size_t head = 0; head < queue_.size(); ++head) {
+        const int k = queue_[head];
+        for (int e = adjacency_start_[static_cast<std::size_t>(k)];
+             e < adjacency_start_[static_cast<std::size_t>(k) + 1]; ++e) {
+            const PairContact& c = contacts_[static_cast<std::size_t>(adjacency_[static_cast<std::size_t>(e)])];
+            const int o = c.i == k ? c.j : c.i;
+            if (levels_[static_cast<std::size_t>(o)] <= levels_[static_cast<std::size_t>(k)] + 1) continue;
+            levels_[static_cast<std::size_t>(o)] = levels_[static_cast<std::size_t>(k)] + 1;
+            queue_.push_back(o);
+        }
+    }
+    // From the top down (the walk's order reversed): each body's load, its weight and what rests
+    // on it, is balanced by its supports' points: the least-squares impulses (smallest in sum of
+    // squares) whose upward parts carry the load and whose torques about its centre cancel the
+    // load's, about both horizontal axes — or, where no such impulses are all pushing (a body
+    // that would tip) or its supports do not span an area, the load shared in proportion to each
+    // point's upward part.
+    load_.assign(static_cast<std::size_t>(n), 0.0);
+    load_torque_.assign(static_cast<std::size_t>(n), Vec3{});
+    const Vec3 e1 = any_perpendicular(up_), e2 = cross(up_, e1);
+    for (std::size_t q = queue_.size(); q-- > 0;) {
+        const int k = queue_[q];
+        if (!is_dynamic(k)) continue;
+        const Vec3 centre = sims_[static_cast<std::size_t>(k)].centre;
+        const double force =
+                load_[static_cast<std::size_t>(k)] + g * ctx.h / sims_[static_cast<std::size_t>(k)].inv_mass;
+        const Vec3 torque = load_torque_[static_cast<std::size_t>(k)];
+        supports_.clear();
+        for (int e = adjacency_start_[static_cast<std::size_t>(k)];
+             e < adjacency_start_[static_cast<std::size_t>(k) + 1]; ++e) {
+            const int index = adjacency_[static_cast<std::size_t>(e)];
+            const PairContact& c = contacts_[static_cast<std::size_t>(index)];
+            const int o = c.i == k ? c.j : c.i;
+            if (levels_[static_cast<std::size_t>(o)] >= levels_[static_cast<std::size_t>(k)]) continue;
+            for (int m = 0; m < c.count; ++m) {
+                const PairManifold& pm = c.manifolds[static_cast<std::size_t>(m)];
+                const Vec3 normal = c.i == k ? pm.normal * -1.0 : pm.normal; // from the support to k
+                const double rise = dot(normal, up_);
+                if (!(rise > 0)) continue;
+                for (int p = 0; p < pm.count; ++p) {
+                    const Vec3 arm = cross(pm.points[static_cast<std::size_t>(p)].found.point - centre, normal);
+                    supports_.push_back({index, m, p, o, normal, rise, dot(arm, e1), dot(arm, e2), 0});
+                }
+            }
+        }
+        if (supports_.empty()) continue;
+        // A·λ = b with rows (rise, arm·e1, arm·e2): λ = Aᵀ·(A·Aᵀ)⁻¹·b.
+        Mat3 aat{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+        for (const Support& sp : supports_) {
+            const Vec3 row{sp.rise, sp.arm1, sp.arm2};
+            aat = aat + outer(row, row);
+        }
+        const Vec3 rhs{force, -dot(torque, e1), -dot(torque, e2)};
+        const Mat3 inv = inverse(aat);
+        bool balanced = !(inv == Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}}) &&
+                        std::fabs(determinant(aat)) > 1e-12 * std::pow(trace(aat), 3);
+        if (balanced) {
+            const Vec3 y = inv * rhs;
+            for (Support& sp : supports_) {
+                sp.impulse = sp.rise * y.x + sp.arm1 * y.y + sp.arm2 * y.z;
+                balanced = balanced && sp.impulse >= 0;
+            }
+        }
+        if (!balanced) {
+            double rises = 0;
+            for (const Support& sp : supports_) rises += sp.rise * sp.rise;
+            for (Support& sp : supports_) sp.impulse = force * sp.rise / rises;
+        }
+        for (const Support& sp : supports_) {
+            PairContact& c = contacts_[static_cast<std::size_t>(sp.contact)];
+            ContactPoint& cp =
+                    c.manifolds[static_cast<std::size_t>(sp.manifold)].points[static_cast<std::size_t>(sp.point)];
+            cp.normal_impulse += sp.impulse;
+            if (!is_dynamic(sp.support)) continue;
+            // The support is pushed back by the same impulse at the same point.
+            const Vec3 on_support = sp.normal * -sp.impulse;
+            load_[static_cast<std::size_t>(sp.support)] += sp.impulse * sp.rise;
+            load_torque_[static_cast<std::size_t>(sp.support)] +=
+                    cross(cp.found.point - sims_[static_cast<std::size_t>(sp.support)].centre, on_support);
+        }
+    }
 }
 
 void World::add_observer(WorldObserver& observer, unsigned events) {
@@ -227,8 +351,15 @@ void World::step_frame() {
     if (k >= def_.frames) return;
     frame_ = k;
     const double h = k == 0 ? def_.phase * def_.dt : def_.dt;
+    step_start_ = k == 0 ? 0.0 : (k - 1 + def_.phase) * def_.dt;
     frame_time_ = (k + def_.phase) * def_.dt;
-    if (h > 0) step(h);
+    if (h > 0) {
+        step(h);
+    } else { // a frame at t = 0 (phase 0): no time passes, but characters find their footing
+        const StepContext ctx = make_step_context(def_, def_.dt, up_);
+        if (has_characters_) character_passes(ctx);
+        update_contacts(ctx, false);
+    }
     frames_stepped_ = k + 1;
     if (!(wanted_ & kOnFrame)) return;
     states_.resize(bodies_.size());
@@ -259,10 +390,12 @@ void World::step(double h) {
     if (solve_impacts(ctx, solver_, sims_)) tell_responses(solver_);
     // The gaps' bounds from the velocities the step's motion starts with; 3. integrate
     // velocities; 4. solve.
-    prepare_biases(ctx, solver_, sims_);
+    prepare_biases(ctx, solver_);
     integrate_velocities(ctx);
     warm_start(solver_, sims_);
-    for (int pass = 0; pass < ctx.velocity_iterations; ++pass) solve_contacts(ctx, solver_, sims_);
+    for (int pass = 0; pass < ctx.velocity_iterations; ++pass) {
+        if (solve_contacts(ctx, solver_, sims_).converged(ctx.velocity_tolerance)) break;
+    }
     // 5. integrate positions, with the times of impact of swept pairs.
     begin_motion(ctx);
     continuous(ctx);
@@ -279,7 +412,8 @@ void World::step(double h) {
                 arrived = arrived || (!p.touching && p.normal_impulse > 0 && p.approach < 0);
             }
             if (!arrived) continue;
-            const PairContact& pc = contacts_[static_cast<std::size_t>(c.pair)];
+            PairContact& pc = contacts_[static_cast<std::size_t>(c.pair)];
+            pc.told = true;
             manifolds_.resize(1);
             Manifold& m = manifolds_[0];
             const PairManifold& pm = pc.manifolds[static_cast<std::size_t>(c.manifold)];

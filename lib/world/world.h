@@ -131,9 +131,9 @@ enum WorldEvent : unsigned {
 
 /// A contact the world found: bodies a < b, when, and where (normals from a to b).
 struct ContactEvent {
-    int a = 0;                          ///< first body, a < b
-    int b = 0;                          ///< second body
-    double time = 0;                    ///< when (s)
+    int a = 0;                           ///< first body, a < b
+    int b = 0;                           ///< second body
+    double time = 0;                     ///< when (s)
     std::span<const Manifold> manifolds; ///< where: the pair's manifolds (an impact's depths are 0)
 };
 
@@ -262,47 +262,65 @@ private:
         unsigned events = 0;
     };
 
-    WorldDef def_;                          ///< the settings
-    std::vector<BodySim> sims_;             ///< hot, per body
-    mutable std::vector<Body> bodies_;      ///< cold, per body (mutable: placed shapes are cached lazily)
-    std::vector<PairContact> contacts_;     ///< pairs in contact, by (i, j)
+    WorldDef def_;                           ///< the settings
+    std::vector<BodySim> sims_;              ///< hot, per body
+    mutable std::vector<Body> bodies_;       ///< cold, per body (mutable: placed shapes are cached lazily)
+    std::vector<PairContact> contacts_;      ///< pairs in contact, by (i, j)
     std::vector<PairContact> next_contacts_; ///< scratch: the update's new list
-    std::vector<SolverContact> solver_;     ///< this step's constraints
-    std::vector<SolverContact> sub_solver_; ///< scratch: an impact's constraints
-    std::vector<Manifold> manifolds_;       ///< scratch: one pair's manifolds
-    std::vector<PairContact> impact_pairs_; ///< pairs that came into contact at an impact this step
-    std::vector<PairKey> cast_pairs_;       ///< continuous: candidate swept pairs this step, sorted
-    std::vector<PairKey> resolved_;         ///< continuous: pairs that had their impact this step
-    std::vector<BodySim> sub_bodies_;       ///< continuous: an impact's bodies (local copies)
-    std::vector<int> sub_index_;            ///< continuous: their global indices
-    std::vector<PairContact> sub_pairs_;    ///< continuous: the impact's new contact, in local indices
-    mutable Broadphase broad_;              ///< candidate pairs
-    std::vector<PairKey> keys_;             ///< scratch: candidate pair keys
-    std::vector<unsigned char> active_;     ///< scratch: per body, moves this step (broadphase)
-    std::vector<Aabb> boxes_;               ///< scratch: every body's bounds (grown by its reach)
-    std::vector<double> reach_;             ///< per body: how far a point of it can move in a step (m)
-    std::vector<int> found_;                ///< scratch: bodies found by a query
-    mutable std::vector<int> probe_;        ///< scratch: bodies near a character's trial position
-    std::vector<Vec3> before_;              ///< scratch: velocities before a response
-    std::vector<int> island_;               ///< scratch: union–find parents of the sleep islands
-    std::vector<double> island_still_;      ///< scratch: an island's least still time
+    std::vector<SolverContact> solver_;      ///< this step's constraints
+    std::vector<SolverContact> sub_solver_;  ///< scratch: an impact's constraints
+    std::vector<Manifold> manifolds_;        ///< scratch: one pair's manifolds
+    std::vector<PairContact> impact_pairs_;  ///< pairs that came into contact at an impact this step
+    std::vector<PairKey> cast_pairs_;        ///< continuous: candidate swept pairs this step, sorted
+    std::vector<PairKey> resolved_;          ///< continuous: pairs that had their impact this step
+    std::vector<BodySim> sub_bodies_;        ///< continuous: an impact's bodies (local copies)
+    std::vector<int> sub_index_;             ///< continuous: their global indices
+    std::vector<PairContact> sub_pairs_;     ///< continuous: the impact's new contact, in local indices
+    mutable Broadphase broad_;               ///< candidate pairs
+    std::vector<PairKey> keys_;              ///< scratch: candidate pair keys
+    std::vector<unsigned char> active_;      ///< scratch: per body, moves this step (broadphase)
+    std::vector<Aabb> boxes_;                ///< scratch: every body's bounds (grown by its reach)
+    std::vector<double> reach_;              ///< per body: how far a point of it can move in a step (m)
+    std::vector<int> found_;                 ///< scratch: bodies found by a query
+    mutable std::vector<int> probe_;         ///< scratch: bodies near a character's trial position
+    std::vector<Vec3> before_;               ///< scratch: velocities before a response
+    std::vector<int> levels_;                ///< scratch: per body, distance in contacts from a body that does not move
+    std::vector<int> adjacency_start_;       ///< scratch: contact adjacency, compressed rows
+    std::vector<int> adjacency_;             ///< scratch: the neighbours
+    std::vector<int> fill_;                  ///< scratch
+    std::vector<int> queue_;                 ///< scratch: the breadth-first walk
+    std::vector<double> load_;               ///< scratch: the weight a body carries (N·s)
+    std::vector<Vec3> load_torque_;          ///< scratch: the torque of what rests on it, about its centre (N·m·s)
+    /// A point holding a body up, for the resting estimate.
+    struct Support {
+        int contact, manifold, point; ///< where it is in contacts_
+        int support;                  ///< the body under it
+        Vec3 normal;                  ///< from the support to the body held
+        double rise, arm1, arm2;      ///< its normal's upward part, its torque arm about two horizontal axes
+        double impulse;               ///< the impulse estimated (N·s)
+    };
+    std::vector<Support> supports_;          ///< scratch
+    std::vector<int> island_;                ///< scratch: union–find parents of the sleep islands
+    std::vector<double> island_still_;       ///< scratch: an island's least still time
     std::vector<unsigned char> island_wake_; ///< scratch: an island touched by something moving
-    std::vector<Listener> listeners_;       ///< observers and their events
-    std::vector<BodyState> states_;         ///< every body's state at the last frame (when observed)
-    unsigned wanted_ = 0;                   ///< union of the listeners' events
+    std::vector<Listener> listeners_;        ///< observers and their events
+    std::vector<BodyState> states_;          ///< every body's state at the last frame (when observed)
+    unsigned wanted_ = 0;                    ///< union of the listeners' events
 
     Vec3 up_{0, 1, 0};
     bool has_characters_ = false;
-    bool any_swept_ = false;       ///< some pair can be swept
-    bool any_turning_ = false;     ///< some body can turn (a dynamic one, or a spinning kinematic one)
+    bool any_swept_ = false;   ///< some pair can be swept
+    bool any_turning_ = false; ///< some body can turn (a dynamic one, or a spinning kinematic one)
     int frame_ = -1;
     int frames_stepped_ = 0;
     double frame_time_ = 0; ///< the sampled time of the frame being stepped (s)
+    double step_start_ = 0; ///< the time its step starts from: the frame before's (s)
     double step_ = 0;       ///< the step being taken (s)
     double last_step_ = 0;  ///< the step before it (s): warm-start impulses scale by step_/last_step_
 
     // world.cpp: the pipeline and the notifications.
     void step(double h);
+    void estimate_resting_impulses(const StepContext& ctx);
     void tell_move(int index, double tau, const Vec3& accel);
     /// Tells observers that a < b touch; the manifolds' normals point from a to b.
     void tell_contact(int a, int b, double time, std::span<const Manifold> manifolds);

@@ -104,7 +104,7 @@ TEST_CASE("plotting 10,000 bodies over 60 frames stays a few MB: frames and path
         for (int i = 0; i < n; ++i) {
             const double t = k / 60.0;
             const Vec3 p = sc.bodies[static_cast<std::size_t>(i + 1)].position;
-            rec.states.push_back({{p.x + t, p.y - 4.905 * t * t, p.z}, {1, -9.81 * t, 0}, {}});
+            rec.states.push_back({{p.x + t, p.y - 4.905 * t * t, p.z}, {1, -9.81 * t, 0}, {}, {}});
         }
     }
     // Decimated to a bounded number of rings and path points (timing belongs to benchmarks, not

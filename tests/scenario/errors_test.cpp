@@ -402,8 +402,6 @@ TEST_CASE("angular_velocity on a body that cannot turn is an error", "[scenario]
                "angular_velocity", "a character never turns");
     expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, fixed_rotation: true, angular_velocity: [0, 1, 0] }\n", 2,
                "angular_velocity", "fixed_rotation keeps it from turning");
-    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, angular_velocity: [0, 1, 0] }\n", 2, "angular_velocity",
-               "kinematic bodies only");
 }
 
 TEST_CASE("fixed_rotation is for dynamic bodies", "[scenario][errors]") {
@@ -430,6 +428,14 @@ TEST_CASE("mass or density, not both; a density needs a volume", "[scenario][err
             parse_scenario_template("bodies:\n  d: { box: { half: [1, 0.1, 1] }, density: 700 }\n", "ok.yaml");
     CHECK(t.base().bodies[0].density == 700);
     CHECK(mass_of(t.base().bodies[0]) == Approx(700 * 2 * 0.2 * 2).epsilon(1e-15)); // 700 kg/m³ × 0.8 m³
+}
+
+TEST_CASE("a dynamic body's angular_velocity is its initial one, in rad/s about its centre of mass", "[scenario]") {
+    const ScenarioTemplate t = parse_scenario_template(
+            "bodies:\n  d: { box: { half: [1, 0.1, 1] }, angular_velocity: [0, 3, -1] }\n", "ok.yaml");
+    REQUIRE(t.base().bodies.size() == 1);
+    CHECK(body_kind(t.base().bodies[0]) == BodyKind::dynamic);
+    CHECK(t.base().bodies[0].angular_velocity == Vec3{0, 3, -1});
 }
 
 TEST_CASE("a kinematic body's angular_velocity is read in rad/s", "[scenario]") {

@@ -26,7 +26,7 @@ std::vector<double> run_all(const SweepModel& model, const SweepPlan& plan, int 
 
 } // namespace
 
-TEST_CASE("speculative contacts catch every cell of the tunnel grid and stop the bullet a skin from the wall") {
+TEST_CASE("speculative contacts catch every cell of the tunnel grid and stop the bullet touching the wall") {
     const SweepModel model = scenario_sweep_model(load_scenario_template(kTunnel));
     SweepRequest request;
     request.varies = {"speed=30:300:15", "offset=0:0.95:0.05"};
@@ -39,9 +39,8 @@ TEST_CASE("speculative contacts catch every cell of the tunnel grid and stop the
         const double* v = &values[row * 6];
         INFO("cell " << plan.cell_of_row(row));
         CHECK(v[0] == 1);
-        // Arrived a skin (1 mm) short of touching: the centre at −0.35 − 0.001, never closer.
-        CHECK(v[3] >= -0.351 - 1e-9);
-        CHECK(v[3] <= -0.35);
+        // Arrived touching: the centre one radius from the wall's face, never inside it.
+        CHECK(std::abs(v[3] - -0.35) <= 1e-9);
         caught += v[0] == 1 ? 1 : 0;
     }
     CHECK(caught == 380);
@@ -140,9 +139,28 @@ log:
   - final: { body: ball }
 )";
     const SweepModel model = scenario_sweep_model(parse_scenario_template(yaml, "two.yaml"));
-    CHECK(model.columns == std::vector<std::string>{"first_contact.hit", "first_contact.frame", "first_contact.time",
-                                                    "first_contact.x", "first_contact.y", "first_contact.z", "final.x",
-                                                    "final.y", "final.z", "final.vx", "final.vy", "final.vz"});
+    CHECK(model.columns == std::vector<std::string>{"first_contact.hit",
+                                                    "first_contact.frame",
+                                                    "first_contact.time",
+                                                    "first_contact.x",
+                                                    "first_contact.y",
+                                                    "first_contact.z",
+                                                    "final.x",
+                                                    "final.y",
+                                                    "final.z",
+                                                    "final.vx",
+                                                    "final.vy",
+                                                    "final.vz",
+                                                    "final.qw",
+                                                    "final.qx",
+                                                    "final.qy",
+                                                    "final.qz",
+                                                    "final.wx",
+                                                    "final.wy",
+                                                    "final.wz",
+                                                    "final.spin",
+                                                    "final.down",
+                                                    "final.tilt"});
     CHECK(model.param_names == std::vector<std::string>{"speed"});
 }
 

@@ -94,10 +94,12 @@ TEST_CASE("an elastic off-centre strike keeps momentum, angular momentum and ene
             const BodyState s = world.state(k);
             const double mass = bodies[static_cast<std::size_t>(k)].mass;
             const Mat3 R = to_mat3(s.rotation);
-            const Mat3 inertia = R * mass_properties(bodies[static_cast<std::size_t>(k)].shape, mass).inertia * transpose(R);
+            const Mat3 inertia =
+                    R * mass_properties(bodies[static_cast<std::size_t>(k)].shape, mass).inertia * transpose(R);
             p += s.velocity * mass;
             l += cross(s.position, s.velocity * mass) + inertia * s.angular_velocity; // about the origin
-            energy += 0.5 * mass * dot(s.velocity, s.velocity) + 0.5 * dot(s.angular_velocity, inertia * s.angular_velocity);
+            energy += 0.5 * mass * dot(s.velocity, s.velocity) +
+                      0.5 * dot(s.angular_velocity, inertia * s.angular_velocity);
         }
     };
     Vec3 p0, l0, p1, l1;

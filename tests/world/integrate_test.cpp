@@ -70,5 +70,5 @@ TEST_CASE("a torque-free box spun about its middle axis keeps |L| and flips (the
     CHECK(steps == 601);
     CHECK(worst < 1e-6);
     CHECK(length(momentum() - l0) < 1e-6 * length(l0)); // L itself, not only its size
-    CHECK(lowest_y < -0.9); // its y axis turned over: it flipped
+    CHECK(lowest_y < -0.9);                             // its y axis turned over: it flipped
 }

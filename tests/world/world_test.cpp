@@ -39,6 +39,7 @@ struct Recorder : WorldObserver {
     };
     std::vector<Hit> contacts;
     std::vector<std::pair<Vec3, Vec3>> responses;
+    std::vector<int> responders; // the body of each response
     std::vector<double> frame_times;
     int moves = 0;
     void on_move(const World&, int, double, const Vec3&) override { ++moves; }
@@ -47,8 +48,9 @@ struct Recorder : WorldObserver {
         const double time = e.time;
         contacts.push_back({i, j, w.frame(), time, w.state(1).position});
     }
-    void on_response(const World&, int, const Vec3& before, const Vec3& after) override {
+    void on_response(const World&, int body, const Vec3& before, const Vec3& after) override {
         responses.emplace_back(before, after);
+        responders.push_back(body);
     }
     void on_frame(const World&, int, double time) override { frame_times.push_back(time); }
 };
@@ -155,7 +157,9 @@ TEST_CASE("a ball dropped on a floor with restitution 1 is told a response that 
     REQUIRE_FALSE(r.contacts.empty());
     CHECK(r.contacts[0].time == Approx(std::sqrt(2 / 9.81)).margin(1e-9));
     REQUIRE_FALSE(r.responses.empty());
-    const auto& [before, after] = r.responses[1]; // [0] is the static floor's (unchanged) velocity
+    // Only a body whose velocity the response changed is told: the ball, never the static floor.
+    REQUIRE(r.responders[0] == 1);
+    const auto& [before, after] = r.responses[0];
     CHECK(before.y == Approx(-std::sqrt(2 * 9.81)).margin(1e-9));
     CHECK(after.y == Approx(std::sqrt(2 * 9.81)).margin(1e-9));
 }
@@ -187,9 +191,9 @@ TEST_CASE("a reset world steps to bit-identical states") {
     CHECK(world.no_pair_can_meet() == false); // both balls rest on the floor
 }
 
-TEST_CASE("speculative contacts land a dropped box a skin above the floor without ever overlapping it") {
+TEST_CASE("speculative contacts land a dropped box on the floor without ever overlapping it") {
     // A 1 m box dropped 2 m at 30 Hz: a discrete test would sink it up to v·dt ≈ 0.2 m deep;
-    // the speculative contact slows it to arrive a skin (1 mm) above, and it stays there.
+    // the speculative contact slows it to arrive touching, and it stays there.
     struct Depth : WorldObserver {
         double deepest = 0;
         int contacts = 0;
@@ -212,8 +216,10 @@ TEST_CASE("speculative contacts land a dropped box a skin above the floor withou
     Depth d;
     world.add_observer(d, kOnFrame | kOnContact);
     while (world.frames_stepped() < def.frames) world.step_frame();
-    CHECK(d.deepest <= 0); // never below the floor's top
+    // Never below the floor's top by more than the solver's tolerance leaves: the passes stop
+    // once no velocity moves by velocity_tolerance, which closes the gap to within that times dt.
+    CHECK(d.deepest <= def.velocity_tolerance * def.dt);
     CHECK(d.contacts >= 1);
-    CHECK(world.state(1).position.y == Approx(0.5 + def.skin).margin(1e-9));
+    CHECK(world.state(1).position.y == Approx(0.5).margin(1e-9));
     CHECK(world.state(1).velocity.y == Approx(0).margin(1e-9));
 }
