@@ -69,6 +69,12 @@ public:
     /// expression, when a value is invalid after substitution (negative radius, NaN, rate 0, …).
     void instantiate(std::span<const double> params, Evaluator& evaluator, Scenario& out) const;
 
+    /// The scenario for these param values, as instantiate() fills it, made from this
+    /// template, which is left empty. When nothing else shares the template's data, the base
+    /// Scenario is moved out rather than copied (a scene of 200,000 bodies is then held once,
+    /// not twice). Throws as instantiate() does.
+    Scenario take(std::span<const double> params) &&;
+
 private:
     friend ScenarioTemplate parse_scenario_template(std::string_view text, const std::string& file);
     friend std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vector<std::string>& sets);

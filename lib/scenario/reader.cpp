@@ -16,7 +16,7 @@
 #include <optional>
 #include <set>
 
-#include <yaml-cpp/yaml.h>
+#include <yaml-cpp/exceptions.h>
 
 #include "io/safe_text.h"
 #include "io/text_scan.h"
@@ -30,7 +30,8 @@ namespace collide {
 
 namespace reader {
 
-ReaderState::ReaderState(TemplateData& data) : t(data), problems(display_name(data.file)), numbers(data, problems) {}
+ReaderState::ReaderState(TemplateData& data)
+        : t(data), problems(display_name(data.file)), numbers(data, problems), body_index(BodyName{&data}) {}
 
 namespace {
 
@@ -48,20 +49,20 @@ void read_params(ReaderState& r, const Entry* e) {
         }
         const SourceMark m = mark_of(p.value, p.key_mark);
         double value = 0;
-        if (!p.value.IsScalar() || p.value.IsNull() || p.value.Tag() != "?") {
+        if (!p.value.is_scalar() || p.value.is_null() || !p.value.is_plain()) {
             r.problems.error(m, what + ": a param's default must be a plain number, got " + describe(p.value));
             continue;
         }
-        if (detail::is_yaml_nonfinite(p.value.Scalar())) {
-            r.problems.error(m, what + " must be a finite number, got " + p.value.Scalar());
+        if (detail::is_yaml_nonfinite(p.value.scalar())) {
+            r.problems.error(m, what + " must be a finite number, got " + std::string(p.value.scalar()));
             continue;
         }
-        if (!detail::parse_plain_number(p.value.Scalar(), value)) {
+        if (!detail::parse_plain_number(p.value.scalar(), value)) {
             r.problems.error(m, what + ": a param's default must be a plain number, got " + describe(p.value));
             continue;
         }
         if (!std::isfinite(value)) {
-            r.problems.error(m, what + " must be a finite number, got " + p.value.Scalar());
+            r.problems.error(m, what + " must be a finite number, got " + std::string(p.value.scalar()));
             continue;
         }
         r.t.param_names.push_back(p.key);
@@ -117,8 +118,8 @@ void read_field_tolerances(ReaderState& r, const Entry& e) {
 }
 
 /// The whole document, a mapping of sections.
-void read(ReaderState& r, const YAML::Node& root) {
-    if (!root.IsMap()) {
+void read(ReaderState& r, const Node& root) {
+    if (!root.is_map()) {
         r.problems.error(mark_of(root, {1, 1}),
                          "a scenario must be a mapping (name:, world:, bodies:, log:, ...), got " + describe(root));
         return;
@@ -193,10 +194,10 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     const std::string shown = display_name(file);
     if (auto problem = reader::check_scenario_text(text, shown)) throw InputError({std::move(*problem)});
 
-    YAML::Node root;
+    reader::YamlTree tree;
     try {
-        root = YAML::Load(std::string(text)); // the first document only: yaml-cpp 0.7's LoadAll can loop forever
-                                              // on broken input (tests/scenario/errors_test.cpp)
+        tree = reader::parse_yaml(text); // the first document only: yaml-cpp 0.7's LoadAll can loop forever
+                                         // on broken input (tests/scenario/errors_test.cpp)
     } catch (const YAML::Exception& e) {
         const SourceMark m = reader::to_mark(e.mark);
         std::string message = e.msg;
@@ -205,8 +206,9 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     } catch (const std::exception& e) {
         throw InputError({{shown, 1, 1, std::string("cannot parse YAML: ") + e.what()}});
     }
+    const reader::Node root = tree.root();
     const std::optional<int> second = second_document_line(text);
-    if (!root.IsDefined() || (root.IsNull() && !second)) {
+    if (!root.is_defined() || (root.is_null() && !second)) {
         const auto content = first_content(text);
         if (!content) throw InputError({{shown, 1, 1, "empty scenario"}});
         throw InputError({{shown, content->line, content->column,
@@ -216,7 +218,7 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     reader::ReaderState state(*data);
     if (second) state.problems.error({*second, 1}, "a scenario file holds one YAML document; another one starts here");
     try {
-        if (!root.IsNull()) reader::read(state, root);
+        if (!root.is_null()) reader::read(state, root);
     } catch (const YAML::Exception& e) {
         state.problems.error(reader::to_mark(e.mark), std::string("YAML: ") + e.msg);
     } catch (const mu::ParserError& e) {
