@@ -289,6 +289,11 @@ std::string_view trim(std::string_view s) {
 } // namespace
 
 ScenarioTemplate load_scenario_template(const std::string& path) {
+    const std::string text = read_scenario_text(path);
+    return parse_scenario_template(text, path);
+}
+
+std::string read_scenario_text(const std::string& path) {
     std::string text;
     if (path == "-") {
         text = read_all(stdin, path);
@@ -307,7 +312,7 @@ ScenarioTemplate load_scenario_template(const std::string& path) {
         }
         std::fclose(f);
     }
-    return parse_scenario_template(text, path);
+    return text;
 }
 
 std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vector<std::string>& sets) {

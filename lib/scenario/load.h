@@ -89,6 +89,10 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
 /// "FILE:1:1: error: cannot read: <reason>".
 ScenarioTemplate load_scenario_template(const std::string& path);
 
+/// The text of a scenario file ("-": standard input), as load_scenario_template reads it: the
+/// same errors (unreadable, larger than 256 MiB).
+std::string read_scenario_text(const std::string& path);
+
 /// Param values for `--set NAME=VALUE` overrides (each VALUE a number or an arithmetic
 /// expression of numbers), starting from the defaults. An unknown NAME or a bad VALUE throws
 /// InputError naming the file and the params it does have.
