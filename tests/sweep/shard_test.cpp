@@ -67,7 +67,7 @@ TEST_CASE("--shard auto in a Slurm array: K is the task's place in the array, N 
 TEST_CASE("--shard auto refuses a Slurm array it cannot number, naming the variable", "[sweep][shard]") {
     CHECK_THAT(error_of("auto/8", env_of(slurm(1, 1, 16, 16))),
                Catch::Contains("the Slurm array has 16 tasks (SLURM_ARRAY_TASK_COUNT), not 8"));
-    CHECK_THAT(error_of("auto", env_of(slurm(1, 0, 3, 3))), // --array=0,1,3: no one step
+    CHECK_THAT(error_of("auto", env_of(slurm(2, 1, 7, 3, 1))), // --array=1,2,7: Slurm sets STEP 1 for a list
                Catch::Contains("is not a range"));
     CHECK_THAT(error_of("auto", env_of(slurm(4, 1, 7, 4, 2))), Catch::Contains("SLURM_ARRAY_TASK_ID 4 is not a task"));
     auto partial = slurm(1, 1, 4, 4);
