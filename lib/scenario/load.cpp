@@ -365,8 +365,9 @@ std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vect
     return values;
 }
 
-Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets) {
-    ScenarioTemplate scenario = load_scenario_template(path);
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets, const LoadProgress& progress) {
+    const std::string text = read_scenario_text(path);
+    ScenarioTemplate scenario = parse_scenario_template(text, path, progress);
     const std::vector<double> params = apply_sets(scenario, sets);
     return std::move(scenario).take(params);
 }

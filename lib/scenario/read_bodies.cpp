@@ -438,6 +438,7 @@ void read_bodies(ReaderState& r, const Entry* e) {
     for (std::size_t i = 0; i < view->entries.size(); ++i) {
         const Entry& b = view->entries[i];
         r.bodies_after = view->entries.size() - 1 - i;
+        if (r.progress && i % 4096 == 0) r.progress(i, view->entries.size());
         if (b.key.empty()) {
             r.problems.error(b.key_mark, "bodies: a body needs a name");
             continue;

@@ -188,7 +188,7 @@ bool mark_before(const Diagnostic& a, const Diagnostic& b) {
 
 } // namespace reader
 
-ScenarioTemplate parse_scenario_template(std::string_view text, const std::string& file) {
+ScenarioTemplate parse_scenario_template(std::string_view text, const std::string& file, const LoadProgress& progress) {
     auto data = std::make_shared<detail::TemplateData>();
     data->file = file;
     const std::string shown = display_name(file);
@@ -196,8 +196,11 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
 
     reader::YamlTree tree;
     try {
-        tree = reader::parse_yaml(text); // the first document only: yaml-cpp 0.7's LoadAll can loop forever
-                                         // on broken input (tests/scenario/errors_test.cpp)
+        // The first document only: yaml-cpp 0.7's LoadAll can loop forever on broken input
+        // (tests/scenario/errors_test.cpp). Progress: the parse is the first half.
+        const std::uint64_t total = 2 * static_cast<std::uint64_t>(text.size());
+        tree = reader::parse_yaml(text, progress ? [&](std::size_t offset) { progress(offset, total); }
+                                                 : std::function<void(std::size_t)>());
     } catch (const YAML::Exception& e) {
         const SourceMark m = reader::to_mark(e.mark);
         std::string message = e.msg;
@@ -216,6 +219,10 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     }
 
     reader::ReaderState state(*data);
+    if (progress)
+        state.progress = [&, size = text.size()](std::size_t done_bodies, std::size_t bodies) {
+            progress(size + size * done_bodies / std::max<std::size_t>(bodies, 1), 2 * size); // the second half
+        };
     if (second) state.problems.error({*second, 1}, "a scenario file holds one YAML document; another one starts here");
     try {
         if (!root.is_null()) reader::read(state, root);

@@ -6,6 +6,7 @@
 /// The sections are read in file-independent order: params, name/about/decimals/tolerance,
 /// world, bodies, log, expect (reader.cpp). Internal to the scenario loader.
 
+#include <functional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -40,6 +41,7 @@ struct ReaderState {
     /// known). A reference to one of those bodies is no second error.
     std::vector<std::pair<std::string, std::size_t>> refused_arrays;
     bool bodies_refused = false; ///< `bodies:` was refused whole (too many): no body is known
+    std::function<void(std::size_t done, std::size_t bodies)> progress; ///< told as bodies are read, or empty
 };
 
 // ---- read_bodies.cpp ---------------------------------------------------------------------

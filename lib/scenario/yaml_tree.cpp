@@ -109,7 +109,8 @@ private:
 /// The one-pass parser of the scenario grammar (see the file comment).
 class FastYamlParser : TreeBuilder {
 public:
-    FastYamlParser(std::string_view text, YamlTree& tree) : TreeBuilder(tree), s_(text) {}
+    FastYamlParser(std::string_view text, YamlTree& tree, const std::function<void(std::size_t)>& progress)
+            : TreeBuilder(tree), s_(text), progress_(progress) {}
 
     /// Builds the tree; false (the tree then is to be thrown away) when the text leaves the grammar.
     bool parse() {
@@ -136,6 +137,9 @@ private:
     [[noreturn]] static void unsupported() { throw Unsupported{}; }
 
     std::string_view s_;
+    const std::function<void(std::size_t)>& progress_;
+    std::size_t next_report_ = kReportBytes; // the offset at which progress_ is told next
+    static constexpr std::size_t kReportBytes = 256 << 10;
     std::size_t p_ = 0;          // the next byte
     std::size_t line_ = 1;       // 1-based line of p_
     std::size_t line_start_ = 0; // offset of that line's first byte
@@ -208,6 +212,10 @@ private:
     /// From the start of a line: skips blank and comment lines; returns the indentation of the
     /// next line with content (p_ at its first byte), or −1 at the end of the text.
     int next_content() {
+        if (p_ >= next_report_ && progress_) {
+            progress_(p_);
+            next_report_ = p_ + kReportBytes;
+        }
         while (p_ < s_.size()) {
             skip_spaces();
             if (is_break(p_)) {
@@ -715,13 +723,15 @@ YamlTree parse_yaml_with_yaml_cpp(std::string_view text) {
     return tree;
 }
 
-YamlTree parse_yaml(std::string_view text) {
+YamlTree parse_yaml(std::string_view text, const std::function<void(std::size_t)>& progress) {
     {
         YamlTree tree;
         tree.source_ = text;
-        if (FastYamlParser(text, tree).parse()) return tree;
+        if (FastYamlParser(text, tree, progress).parse()) return tree;
     }
-    return parse_yaml_with_yaml_cpp(text);
+    YamlTree tree = parse_yaml_with_yaml_cpp(text);
+    if (progress) progress(text.size());
+    return tree;
 }
 
 } // namespace collide::reader

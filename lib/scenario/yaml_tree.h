@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -109,7 +110,7 @@ private:
     friend class Node;
     friend class FastYamlParser;
     friend class TreeBuilder;
-    friend YamlTree parse_yaml(std::string_view text);
+    friend YamlTree parse_yaml(std::string_view text, const std::function<void(std::size_t offset)>& progress);
     friend YamlTree parse_yaml_with_yaml_cpp(std::string_view text);
     std::string_view source_;
     std::string side_;                   // texts of scalars that are not slices of source_
@@ -174,8 +175,9 @@ inline Node Node::value(std::size_t i) const {
 
 /// Parses the first document of `text` (which must outlive the tree): in one fast pass when
 /// it keeps to the grammar above, else with yaml-cpp's event parser. Throws YAML::Exception
-/// (with its mark) for a syntax error, as YAML::Load does.
-YamlTree parse_yaml(std::string_view text);
+/// (with its mark) for a syntax error, as YAML::Load does. `progress`, when given, is told
+/// the offset reached every 256 KiB of the fast pass.
+YamlTree parse_yaml(std::string_view text, const std::function<void(std::size_t offset)>& progress = {});
 
 /// parse_yaml() without the fast pass: always yaml-cpp's event parser (for tests and the
 /// benchmark's baseline).

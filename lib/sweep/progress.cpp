@@ -48,14 +48,21 @@ void Progress::draw(Clock::time_point now) {
     const double left = rate > 0 ? static_cast<double>(total_ - std::min(total_, done_)) / rate : 0;
     const std::string head = phase_.empty() ? command_ + ":" : command_ + ": " + phase_;
     std::string line;
-    if (unit_ == "MB")
-        line = fmt::format("{} {:.1f} / {:.1f} MB, {:.1f} MB/s, {:.0f} s left   ", head, done_ / 1e6, total_ / 1e6,
-                           rate / 1e6, left);
-    else if (total_ == 0)
-        line = fmt::format("{}   ", head);
+    if (total_ == 0)
+        line = head;
+    else if (unit_ == "MB")
+        line = fmt::format("{} {:.1f} / {:.1f} MB", head, static_cast<double>(done_) / 1e6,
+                           static_cast<double>(total_) / 1e6);
     else
-        line = fmt::format("{} {} / {} {}, {:.{}f} {}/s, {:.0f} s left   ", head, done_, total_, unit_, rate,
-                           rate < 10 ? 1 : 0, unit_, left);
+        line = fmt::format("{} {} / {} {}", head, done_, total_, unit_);
+    if (total_ != 0 && rate > 0) { // no rate (nor time left) before the first item of the phase is done
+        if (unit_ == "MB")
+            line += fmt::format(", {:.1f} MB/s", rate / 1e6);
+        else
+            line += fmt::format(", {:.{}f} {}/s", rate, rate < 10 ? 1 : 0, unit_);
+        line += fmt::format(", {:.0f} s left", left);
+    }
+    line += "   ";
     fmt::print(out_, "\r\033[K{}", line);
     std::fflush(out_);
     drawn_ = true;
