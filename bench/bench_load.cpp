@@ -16,7 +16,8 @@ namespace {
 
 using namespace collide;
 
-/// `n` spheres one per line on a grid over a floor box (bench/load.sh writes the same scene).
+/// `n` spheres one per line on a grid over a floor box (bench/load.sh writes the same scene); with
+/// the floor, 199,999 of them make the 200,000-body cap.
 std::string lines(int n) {
     const int side = static_cast<int>(std::lround(std::cbrt(static_cast<double>(n)) + 0.5));
     std::string y = "name: rain-lines\nworld: { rate: 60, frames: 60, gravity: [0, -9.81, 0] }\nbodies:\n"
@@ -24,9 +25,10 @@ std::string lines(int n) {
                     "friction: 0.3 }\n";
     for (int k = 0; k < n; ++k) {
         const int x = k % side, z = (k / side) % side, up = k / (side * side);
-        y += fmt::format("  s{}: {{ sphere: {{ radius: 0.2 }}, position: [{:.2f}, {:.2f}, {:.2f}], velocity: [0, 0, 0], "
-                         "restitution: 0.2, friction: 0.3 }}\n",
-                         k, -side * 0.25 + x * 0.5, 1 + up * 0.5, -side * 0.25 + z * 0.5);
+        y += fmt::format(
+                "  s{}: {{ sphere: {{ radius: 0.2 }}, position: [{:.2f}, {:.2f}, {:.2f}], velocity: [0, 0, 0], "
+                "restitution: 0.2, friction: 0.3 }}\n",
+                k, -side * 0.25 + x * 0.5, 1 + up * 0.5, -side * 0.25 + z * 0.5);
     }
     return y + "log:\n  - final: { body: s0 }\n  - max_overlap: {}\n";
 }
@@ -58,8 +60,8 @@ void BM_YamlTreeYamlCpp(benchmark::State& state) {
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
 }
 
-BENCHMARK(BM_LoadLines)->Arg(10000)->Arg(200000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_YamlTreeFast)->Arg(10000)->Arg(200000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LoadLines)->Arg(10000)->Arg(199999)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_YamlTreeFast)->Arg(10000)->Arg(199999)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_YamlTreeYamlCpp)->Arg(10000)->Unit(benchmark::kMillisecond);
 
 } // namespace
