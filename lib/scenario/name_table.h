@@ -64,7 +64,9 @@ public:
     }
     /// Makes room for `n` names without rehashing.
     void reserve(std::size_t n) {
-        while (2 * (n + 1) > slots_.size() || slots_.size() < 16) grow();
+        std::size_t size = 16;
+        while (2 * (n + 1) > size) size *= 2;
+        if (size > slots_.size()) rehash(size);
     }
     /// Names in the table.
     std::size_t size() const { return size_; }
@@ -81,9 +83,10 @@ private:
         return static_cast<std::uint32_t>(h ^ (h >> 32));
     }
     std::size_t mask() const { return slots_.size() - 1; }
-    void grow() {
+    void grow() { rehash(slots_.empty() ? 16 : 2 * slots_.size()); }
+    void rehash(std::size_t size) {
         std::vector<Slot> old = std::move(slots_);
-        slots_.assign(old.empty() ? 16 : 2 * old.size(), Slot{});
+        slots_.assign(size, Slot{});
         used_ = 0;
         for (const Slot& s : old) {
             if (s.index == kEmpty || s.index == kErased) continue;

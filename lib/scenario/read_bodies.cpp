@@ -434,6 +434,7 @@ void read_bodies(ReaderState& r, const Entry* e) {
         return;
     }
     r.t.base.bodies.reserve(view->entries.size()); // a body is 1 KiB: never copied as the list grows
+    r.body_index.reserve(view->entries.size());
     advise_huge_pages(r.t.base.bodies.data(), r.t.base.bodies.capacity() * sizeof(BodyDef));
     for (std::size_t i = 0; i < view->entries.size(); ++i) {
         const Entry& b = view->entries[i];
