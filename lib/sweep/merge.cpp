@@ -1,11 +1,13 @@
 // Merging sweep shards in two streaming passes, each holding one line per shard:
 // 1. check every shard line by line, in file order (the grid line, the header, each row's
 //    fields, cell and mode, and that its rows come in grid order), gathering what the grid is —
-//    the distinct values of each axis, the largest cell, the modes;
+//    each axis's number of values, the largest cell, the modes;
 // 2. merge the shards' rows by (cell, mode) — each shard is in that order already — checking
 //    that every cell and mode comes exactly once and that each row's coordinates are its
 //    cell's, and write them out.
-// Memory: a line buffer per shard and the distinct values of the axes, never the cells.
+// Memory: a line buffer per shard and the values of every axis but the first (which varies
+// slowest, so its values stream by), never the cells. The grid line gives each axis's number
+// of values; shards without one (an older collide) keep each axis's distinct values in pass 1.
 #include "sweep/merge.h"
 
 #include <algorithm>
@@ -172,8 +174,11 @@ struct Survey {
     std::string header;    ///< the shared header
     std::size_t columns = 0, detection = 0;
     std::vector<std::string> axis_names;
-    std::vector<std::unordered_set<std::string, TextHash, std::equal_to<>>>
-            distinct; ///< per axis: its values as written
+    /// Per axis, its number of values: from the grid line, or (shards without one) counted
+    /// from the rows, whose distinct values are then kept in `distinct`.
+    std::vector<std::uint64_t> sizes;
+    bool sizes_from_grid = false;
+    std::vector<std::unordered_set<std::string, TextHash, std::equal_to<>>> distinct;
     std::uint64_t max_cell = 0;
     bool has_mode[3] = {false, false, false};
     bool has_rows = false;
@@ -210,6 +215,34 @@ RowKey parse_row(const ShardLines& shard, std::string_view line, const Survey& s
     else
         throw error_at(shard, line_no, fmt::format("the detection '{}' is not discrete, swept or speculative", mode));
     return key;
+}
+
+/// The number of values of each of `names` as `grid_line` records them ("speed (19 values),
+/// offset (20 values); …"), or nothing when the line does not name exactly these axes or makes
+/// more cells than a grid may have (the rows are then counted instead).
+std::optional<std::vector<std::uint64_t>> sizes_in_grid_line(std::string_view grid_line,
+                                                             const std::vector<std::string>& names) {
+    std::string_view rest = grid_line.substr(kGridPrefix.size());
+    rest = rest.substr(0, rest.find("; detection "));
+    std::vector<std::uint64_t> sizes;
+    std::uint64_t cells = 1;
+    if (rest == "no axes") return names.empty() ? std::optional(sizes) : std::nullopt;
+    for (const std::string& name : names) {
+        if (rest.substr(0, name.size() + 2) != name + " (") return std::nullopt;
+        rest.remove_prefix(name.size() + 2);
+        std::uint64_t count = 0;
+        const auto [p, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), count);
+        if (ec != std::errc{} || count == 0 || count > kMaxGridCells / cells) return std::nullopt;
+        cells *= count;
+        rest.remove_prefix(static_cast<std::size_t>(p - rest.data()));
+        const std::string_view unit = count == 1 ? " value)" : " values)";
+        if (rest.substr(0, unit.size()) != unit) return std::nullopt;
+        rest.remove_prefix(unit.size());
+        if (rest.substr(0, 2) == ", ") rest.remove_prefix(2);
+        sizes.push_back(count);
+    }
+    if (!rest.empty()) return std::nullopt;
+    return sizes;
 }
 
 /// Pass 1: every shard's lines checked, in file order; the grid they make gathered.
@@ -257,7 +290,13 @@ Survey survey(std::vector<ShardLines>& shards) {
                     s.header = std::string(line);
                     s.columns = fields.size();
                     s.detection = static_cast<std::size_t>(d - fields.begin());
-                    s.distinct.resize(s.detection - 1);
+                    if (const auto sizes =
+                                s.grid_line.empty() ? std::nullopt : sizes_in_grid_line(s.grid_line, s.axis_names)) {
+                        s.sizes = *sizes; // the grid says how many values each axis has: none is kept
+                        s.sizes_from_grid = true;
+                    } else {
+                        s.distinct.resize(s.detection - 1);
+                    }
                 } else if (line != s.header) {
                     throw error_at(shard, line_no,
                                    fmt::format("the header differs from {}'s: '{}' vs '{}'", shards[0].name(), line,
@@ -277,7 +316,7 @@ Survey survey(std::vector<ShardLines>& shards) {
             previous_line = line_no;
             const bool first_row = last_value.empty();
             last_value.resize(s.distinct.size());
-            for (std::size_t a = 1; a < s.detection; ++a) {
+            for (std::size_t a = 1; a <= s.distinct.size(); ++a) {
                 if (!first_row && fields[a] == last_value[a - 1]) continue; // a slow axis keeps its value
                 auto& values = s.distinct[a - 1];
                 if (values.find(fields[a]) == values.end()) values.emplace(fields[a]);
@@ -287,6 +326,11 @@ Survey survey(std::vector<ShardLines>& shards) {
             s.has_mode[key.mode] = true;
             s.has_rows = true;
         }
+    }
+    if (!s.sizes_from_grid) {
+        s.sizes.clear();
+        for (const auto& values : s.distinct) s.sizes.push_back(values.size());
+        s.distinct.clear();
     }
     return s;
 }
@@ -313,19 +357,26 @@ template <class Write> void merge_rows(std::vector<ShardLines>& shards, const Su
     std::uint64_t cells = 0;
     if (s.has_rows) {
         cells = 1;
-        for (const auto& values : s.distinct) cells = std::min<std::uint64_t>(cells * values.size(), kMaxGridCells);
+        for (const std::uint64_t count : s.sizes) cells = std::min<std::uint64_t>(cells * count, kMaxGridCells);
         cells = std::max(cells, s.max_cell + 1);
     }
     std::vector<int> modes;
     for (int m = 0; m < 3; ++m)
         if (s.has_mode[m]) modes.push_back(m);
 
-    const std::size_t n = s.distinct.size();
+    const std::size_t n = s.sizes.size();
     std::vector<std::uint64_t> size(n), stride(n, 1);
-    for (std::size_t a = 0; a < n; ++a) size[a] = std::max<std::size_t>(s.distinct[a].size(), 1);
+    for (std::size_t a = 0; a < n; ++a) size[a] = std::max<std::uint64_t>(s.sizes[a], 1);
     for (std::size_t a = n; a-- > 1;) stride[a - 1] = stride[a] * size[a];
+    // The first row at each position of each axis. The first axis varies slowest: its
+    // positions come one after the other in cell order and never again, so only the current
+    // one is kept (its values go into the grid line's digest as they come). The others' lists
+    // grow as their positions first appear (in order: the cells come without a gap).
     std::vector<std::vector<AxisFirst>> at(n);
-    for (std::size_t a = 0; a < n; ++a) at[a].resize(size[a]);
+    AxisFirst slowest;
+    std::uint64_t slowest_position = ~std::uint64_t{0};
+    GridLineBuilder grid;
+    if (n > 0) grid.axis(s.axis_names[0]);
     std::optional<InputError> coordinate_error; // reported once every cell is known to be there
 
     if (!s.grid_line.empty()) {
@@ -381,10 +432,17 @@ template <class Write> void merge_rows(std::vector<ShardLines>& shards, const Su
                                             mode_name(mode), cells));
         // Its coordinates: each axis's value must be the one every other row at its position has.
         for (std::size_t a = 0; a < n && !coordinate_error; ++a) {
-            AxisFirst& first = at[a][(r.key.cell / stride[a]) % size[a]];
+            const std::uint64_t position = (r.key.cell / stride[a]) % size[a];
             const std::string_view value = r.fields[a + 1];
+            if (a == 0 && position != slowest_position) {
+                slowest_position = position;
+                slowest.set = false;
+            }
+            if (a > 0 && position >= at[a].size()) at[a].resize(position + 1);
+            AxisFirst& first = a == 0 ? slowest : at[a][position];
             if (!first.set) {
                 first = AxisFirst{std::string(value), f, r.line, r.key.cell, true};
+                if (a == 0) grid.value(value);
             } else if (first.value != value) {
                 coordinate_error = error_at(
                         shards[f], r.line,
@@ -408,14 +466,13 @@ template <class Write> void merge_rows(std::vector<ShardLines>& shards, const Su
     if (coordinate_error) throw *coordinate_error;
     if (s.grid_line.empty()) return;
     // The grid the rows make must be the one the shards record.
-    std::vector<std::pair<std::string, std::vector<std::string>>> axes(n);
-    for (std::size_t a = 0; a < n; ++a) {
-        axes[a].first = s.axis_names[a];
-        for (const AxisFirst& first : at[a]) axes[a].second.push_back(first.value);
+    for (std::size_t a = 1; a < n; ++a) {
+        grid.axis(s.axis_names[a]);
+        for (const AxisFirst& first : at[a]) grid.value(first.value);
     }
     std::vector<std::string> mode_names;
     for (const int m : modes) mode_names.emplace_back(mode_name(m));
-    const std::string made = sweep_grid_line(axes, mode_names);
+    const std::string made = grid.finish(mode_names);
     if (made != s.grid_line)
         throw command_error(fmt::format("the rows make the grid '{}', not the grid the shards record '{}' (a row "
                                         "whose coordinates are not its cell's?)",

@@ -18,9 +18,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string sweep_to(const std::string& path, const std::string& shard) {
+std::string sweep_to(const std::string& path, const std::string& shard,
+                     std::vector<std::string> varies = {"speed=30:300:7.5", "offset=0:0.999:0.001"}) {
     SweepRequest r;
-    r.varies = {"speed=30:300:7.5", "offset=0:0.999:0.001"}; // 37 × 1000 cells, two modes
+    r.varies = std::move(varies); // by default 37 × 1000 cells, two modes
     r.detection = DetectionChoice::both;
     r.format = SweepFormat::csv;
     r.shard = shard;
@@ -84,4 +85,39 @@ TEST_CASE("merge onto stdout prints nothing when a cell is missing", "[sweep][me
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK_THAT(r.err, Catch::Contains("cell 1 (discrete) is missing from every shard"));
+}
+
+TEST_CASE("a one-axis grid merges whole, and a grid line whose value counts were edited is refused", "[sweep][merge]") {
+    // One axis is the slowest axis: its values stream by, none is kept (a 10^8-value axis
+    // merges in the memory of a 10-value one).
+    const test::ProjectDir dir("collide_merge_one_axis");
+    const std::vector<std::string> offset = {"offset=0:0.999:0.001"};
+    const std::string whole = sweep_to(dir / "whole.csv", "", offset);
+    std::vector<std::string> files;
+    for (int k = 1; k <= 3; ++k) {
+        files.push_back(dir / ("part-" + std::to_string(k) + ".csv"));
+        sweep_to(files.back(), std::to_string(k) + "/3", offset);
+    }
+    merge_sweep_files(files, dir / "merged.csv");
+    CHECK(test::read_text(dir / "merged.csv") == whole);
+
+    // Every shard's grid line edited alike: more values than the rows have, then more cells
+    // than a grid may have (the count is not believed; the rows are counted instead).
+    const auto edit_counts = [&](const std::string& from, const std::string& to) {
+        std::vector<std::string> edited;
+        for (const std::string& file : files) {
+            std::string text = test::read_text(file);
+            REQUIRE(text.find(from) != std::string::npos);
+            text.replace(text.find(from), from.size(), to);
+            edited.push_back(file + "." + to.substr(0, 4) + ".csv");
+            test::write_text(edited.back(), text);
+        }
+        return edited;
+    };
+    CHECK(error_of(edit_counts("(1000 values)", "(1001 values)"), dir / "m.csv") ==
+          ":0:0: error: cell 1000 (discrete) is missing from every shard (the grid has 1001 cells)");
+    CHECK_THAT(error_of(edit_counts("(1000 values)", "(99999999999 values)"), dir / "m.csv"),
+               Catch::StartsWith(":0:0: error: the rows make the grid '# collide sweep grid: offset (1000 "
+                                 "values); detection discrete, swept; digest "));
+    CHECK_FALSE(fs::exists(dir / "m.csv"));
 }
