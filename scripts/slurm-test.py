@@ -219,12 +219,22 @@ def main():
         wait_for(lambda: cluster.job(task2).get("JobState") != "RUNNING" or cluster.job(task2).get("Restarts") != "0",
                  30, "task 2 to stop")
         kept = rows_in_chunks(chunks)
-        # A requeued job waits a while before it may start again; let it start now.
-        cluster.run(["scontrol", "update", f"JobId={task2}", "StartTime=now"], check=False)
         print(f"slurm-test: task 2 cancelled mid-run with {kept} rows in its chunks, and requeued "
-              f"(restarts: {cluster.job(task2).get('Restarts')})")
+              f"(restarts: {cluster.job(task2).get('Restarts')}) at {time.time() - started:.1f} s")
+
+        def let_task2_start():
+            # A requeued job is held back for a while (its BeginTime, about two minutes ahead)
+            # once it is PENDING again; an update sent while it is still completing is lost.
+            # Let it start now, as often as it is found waiting for its begin time.
+            job = cluster.job(task2)
+            if job.get("JobState") == "PENDING" and job.get("Reason") == "BeginTime":
+                cluster.run(["scontrol", "update", f"JobId={task2}", "StartTime=now"], check=False)
+                nudges.append(job.get("StartTime"))
+
+        nudges = []
 
         def finished():
+            let_task2_start()
             states = [cluster.job(f"{sweep_id}_{k}").get("JobState") for k in range(1, 5)]
             states.append(cluster.job(merge_id).get("JobState"))
             bad = [s for s in states if s in ("FAILED", "TIMEOUT", "NODE_FAIL", "OUT_OF_MEMORY", "BOOT_FAIL")]
@@ -233,6 +243,8 @@ def main():
             return all(s == "COMPLETED" for s in states)
 
         wait_for(finished, 300, "every task and the merge to complete", cluster.logs)
+        print(f"slurm-test: every task and the merge completed at {time.time() - started:.1f} s (task 2 was "
+              f"let start {len(nudges)} time(s) before its begin time {nudges[0] if nudges else '-'})")
         with open(os.path.join(run, "logs", f"sweep-{sweep_id}_2.out"), errors="replace") as f:
             task2_log = f.read()
         if kept > 0 and "resuming" not in task2_log:
