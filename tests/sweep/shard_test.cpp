@@ -43,7 +43,7 @@ std::string error_of(std::string_view text, const Environment& env) {
 
 } // namespace
 
-TEST_CASE("--shard auto in a Slurm array: K is the task's place in the array, N its count", "[sweep][shard]") {
+TEST_CASE("sweep --shard auto in a Slurm array: K is the task's place in the array, N its count", "[sweep][shard]") {
     // --array=0-15 and --array=1-16: both give shards 1/16 … 16/16.
     for (int id = 0; id < 16; ++id) {
         const Shard zero = parse_shard("auto", env_of(slurm(id, 0, 15, 16)));
@@ -64,7 +64,7 @@ TEST_CASE("--shard auto in a Slurm array: K is the task's place in the array, N 
     CHECK(parse_shard("auto", env_of(both)).index == 1);
 }
 
-TEST_CASE("--shard auto refuses a Slurm array it cannot number, naming the variable", "[sweep][shard]") {
+TEST_CASE("sweep --shard auto refuses a Slurm array it cannot number, naming the variable", "[sweep][shard]") {
     CHECK_THAT(error_of("auto/8", env_of(slurm(1, 1, 16, 16))),
                Catch::Contains("the Slurm array has 16 tasks (SLURM_ARRAY_TASK_COUNT), not 8"));
     CHECK_THAT(error_of("auto", env_of(slurm(2, 1, 7, 3, 1))), // --array=1,2,7: Slurm sets STEP 1 for a list
@@ -78,7 +78,7 @@ TEST_CASE("--shard auto refuses a Slurm array it cannot number, naming the varia
     CHECK_THAT(error_of("auto", env_of(text)), Catch::Contains("SLURM_ARRAY_TASK_ID is 'one', not a whole number"));
 }
 
-TEST_CASE("--shard auto/N in a Kubernetes Indexed Job: K − 1 is JOB_COMPLETION_INDEX", "[sweep][shard]") {
+TEST_CASE("sweep --shard auto/N in a Kubernetes Indexed Job: K − 1 is JOB_COMPLETION_INDEX", "[sweep][shard]") {
     const Shard s = parse_shard("auto/4", env_of({{"JOB_COMPLETION_INDEX", "3"}}));
     CHECK(s.index == 3);
     CHECK(s.count == 4);
@@ -86,7 +86,7 @@ TEST_CASE("--shard auto/N in a Kubernetes Indexed Job: K − 1 is JOB_COMPLETION
     CHECK_THAT(error_of("auto/3", env_of({{"JOB_COMPLETION_INDEX", "3"}})), Catch::Contains("is not below N = 3"));
 }
 
-TEST_CASE("--shard auto outside an array task names what it looked for", "[sweep][shard]") {
+TEST_CASE("sweep --shard auto outside an array task names what it looked for", "[sweep][shard]") {
     CHECK(error_of("auto", env_of({})) ==
           "--shard auto: this is no array task: looked for SLURM_ARRAY_TASK_ID (a Slurm job array, sbatch --array) "
           "and JOB_COMPLETION_INDEX (a Kubernetes Indexed Job); outside them give --shard K/N");
