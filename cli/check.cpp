@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <unistd.h>
 
 #include "app/check.h"
 #include "commands.h"
@@ -30,6 +31,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
     cmd->add_option("--html", state->options.html_path,
                     "Write a self-contained HTML report to FILE (summary, diffs, plots)");
     cmd->add_flag("--annotations", state->options.annotations, "Print GitHub Actions ::error annotations");
+    cmd->add_option("--shard", state->options.shard,
+                    "Check only shard K of N of the scenarios (index in sorted order mod N is K-1; stale goldens "
+                    "in shard 1); auto: from a Slurm array task, auto/N: from a Kubernetes Indexed Job");
     cmd->add_option("--jobs,-j", state->options.jobs, "Scenarios run at once")
             ->check(CLI::Range(1, 1024))
             ->capture_default_str();
@@ -48,6 +52,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
         std::erase(options.update_names, std::string());
         options.color = collide::color_wanted(state->color);
         options.ci = collide::in_ci();
+        options.progress = isatty(STDERR_FILENO) != 0;
         exit_code = collide::check_command(options, std::cout, std::cerr);
     });
 }

@@ -1,6 +1,7 @@
 // `collide sim FILE...`: parse the options and hand them to the library.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <unistd.h>
 
 #include "app/sim.h"
 #include "commands.h"
@@ -29,6 +30,7 @@ void add_sim_command(CLI::App& app, int& exit_code) {
     cmd->add_option("-o,--output", request->output, "Write the log to this file (atomically)");
     cmd->callback([request, detection, format, view, &exit_code] {
         request->options.plot.view = collide::parse_plot_view(*view);
+        request->options.progress = isatty(STDERR_FILENO) != 0; // a live line on a terminal, nothing on a pipe
         if (*detection == "discrete") request->options.detection = collide::Detection::discrete;
         if (*detection == "swept") request->options.detection = collide::Detection::swept;
         if (*detection == "speculative") request->options.detection = collide::Detection::speculative;

@@ -21,7 +21,16 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
             ->check(CLI::IsMember({"table", "csv", "json", "svg", "html"}));
     cmd->add_option("--measure", request->measure, "The field a map shows (default: hit, else the first)");
     cmd->add_option("--jobs", request->jobs, "Threads (default: every core)")->check(CLI::Range(1, 4096));
-    cmd->add_option("--shard", request->shard, "Run only shard K of N (cells whose index mod N is K-1)");
+    cmd->add_option("--shard", request->shard,
+                    "Run only shard K of N (cells whose index mod N is K-1); auto: K and N from a Slurm array "
+                    "task (SLURM_ARRAY_TASK_ID, _MIN, _MAX, _COUNT), auto/N: K from a Kubernetes Indexed Job "
+                    "(JOB_COMPLETION_INDEX)");
+    cmd->add_option("--checkpoint", request->checkpoint,
+                    "Resumable CSV to a file: keep its finished rows in FILE.chunks/ at least every SECONDS (0: "
+                    "after every block), so that a run killed, preempted or requeued and started again with the "
+                    "same arguments goes on after them")
+            ->type_name("SECONDS")
+            ->check(CLI::Range(0.0, 86400.0));
     cmd->add_option("-o,--output", request->output, "Write to this file (atomically) instead of stdout");
     cmd->callback([file, request, detection, format, &exit_code] {
         if (!detection->empty()) request->detection = collide::parse_detection_choice(*detection);

@@ -50,14 +50,14 @@ _collide() {
     -o | --output | --trace | --junit)
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return ;;
-    --set | --vary | --measure | --jobs | -j | --shard | --update)
+    --set | --vary | --measure | --jobs | -j | --shard | --checkpoint | --update)
         return ;;
     esac
     local opts="--help"
     case "$sub" in
     sim) opts+=" --detection --set --format --trace -o --output" ;;
-    check) opts+=" --expected --update --artifacts --junit --annotations --jobs --color" ;;
-    sweep) opts+=" --vary --detection --format --measure --jobs --shard -o --output" ;;
+    check) opts+=" --expected --update --artifacts --junit --annotations --jobs --shard --color" ;;
+    sweep) opts+=" --vary --detection --format --measure --jobs --shard --checkpoint -o --output" ;;
     merge) opts+=" -o --output" ;;
     esac
     if [[ "$cur" == -* ]]; then

@@ -4,8 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh all
-# The browser tests need headless Chromium: CI installs it; elsewhere they say they are skipped.
-if [ -n "${CI:-}" ]; then bash scripts/install-browser.sh; fi
+# The browser tests need headless Chromium and the Slurm test slurm-wlm and munge: CI installs
+# them; elsewhere they say they are skipped.
+if [ -n "${CI:-}" ]; then
+  bash scripts/install-browser.sh
+  bash scripts/install-slurm.sh
+fi
 ctest --test-dir build --output-on-failure -j"$(nproc)"
 # The shipped scenarios against their goldens (and their expectations).
 ./build/collide check --jobs "$(nproc)"

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include <fmt/ranges.h>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -30,6 +32,8 @@
 #include "report/golden.h"
 #include "report/junit.h"
 #include "report/render.h"
+#include "sweep/grid.h"
+#include "sweep/progress.h"
 
 namespace collide {
 
@@ -317,15 +321,33 @@ void measure_entry(Entry& e, const ScenarioMeasurer& measurer) {
     e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-/// Measures every entry on `jobs` threads (each entry in its own task).
-void measure_entries(std::vector<Entry>& entries, const ScenarioMeasurer& measurer, int jobs) {
+/// Measures every entry on `jobs` threads (each entry in its own task); `progress`, when
+/// given, is told how many are done (by whichever thread finishes one, one at a time).
+void measure_entries(std::vector<Entry>& entries, const ScenarioMeasurer& measurer, int jobs, Progress* progress) {
     jobs = std::max(1, jobs);
     // Allow as many threads as asked for, even beyond the cores TBB would use by default.
     tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(jobs));
     tbb::task_arena arena(jobs);
+    std::atomic<std::uint64_t> done{0};
+    std::mutex drawing;
     arena.execute([&] {
-        tbb::parallel_for(std::size_t{0}, entries.size(), [&](std::size_t i) { measure_entry(entries[i], measurer); });
+        tbb::parallel_for(std::size_t{0}, entries.size(), [&](std::size_t i) {
+            measure_entry(entries[i], measurer);
+            const std::uint64_t now = ++done;
+            if (progress && drawing.try_lock()) {
+                progress->update(now);
+                drawing.unlock();
+            }
+        });
     });
+}
+
+/// Keeps the entries of shard `shard` (their index in sorted order mod N is K − 1).
+void keep_shard(std::vector<Entry>& entries, const Shard& shard) {
+    std::vector<Entry> kept;
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        if (i % shard.count == shard.index) kept.push_back(std::move(entries[i]));
+    entries = std::move(kept);
 }
 
 // ---- write ------------------------------------------------------------------------------------
@@ -609,13 +631,24 @@ std::string format_summary(const Tally& t, const CheckOptions& options, bool may
 int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out,
                     std::ostream& err) {
     CheckReport report(out, err, DiffStyle{options.color, 2});
+    const std::optional<Shard> shard = options.shard.empty() ? std::nullopt : std::optional(parse_shard(options.shard));
     Discovery found = discover_scenarios(options, report);
     refuse_outputs_onto_inputs(options, found.entries);
-    const std::vector<std::string> stale =
+    // Stale goldens are found against every scenario, and reported by shard 1 alone.
+    std::vector<std::string> stale =
             found.full_run ? find_stale_goldens(options.expected_dir, found.entries) : std::vector<std::string>{};
+    const std::size_t all = found.entries.size();
+    if (shard) {
+        keep_shard(found.entries, *shard);
+        if (shard->index != 0) stale.clear();
+    }
     const std::set<std::string> bless = plan_updates(options, found.entries, stale, report);
 
-    measure_entries(found.entries, measurer, options.jobs);
+    {
+        Progress progress("check", options.progress, stderr);
+        progress.phase("", found.entries.size(), "scenarios");
+        measure_entries(found.entries, measurer, options.jobs, options.progress ? &progress : nullptr);
+    }
     for (const Entry& e : found.entries)
         if (e.bad()) report.trouble = true;
     const bool may_write = options.update && !report.trouble;
@@ -633,7 +666,11 @@ int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measure
     if (!options.html_path.empty())
         write_report_file(options.html_path, render_check_html(page_cases(found.entries, report, options, may_write)),
                           report);
-    out << format_summary(report.tally, options, may_write) << '\n';
+    std::string summary = format_summary(report.tally, options, may_write);
+    if (shard)
+        summary += fmt::format("; shard {}/{}: {} of {} scenarios{}", shard->index + 1, shard->count,
+                               found.entries.size(), all, shard->source.empty() ? "" : " (" + shard->source + ")");
+    out << summary << '\n';
 
     if (report.trouble) return kExitBadInput;
     return report.tally.failed + report.tally.stale_left > 0 ? kExitFailed : kExitOk;

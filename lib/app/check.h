@@ -53,6 +53,9 @@ struct CheckOptions {
     std::string html_path;     ///< when set: write the HTML report here (app/check_html.h)
     bool annotations = false;  ///< print GitHub Actions `::error` lines for each failure
     int jobs = 1;              ///< scenarios measured at once (≥ 1)
+    std::string shard;         ///< `--shard K/N` or `auto` (sweep/grid.h): check only the scenarios whose index
+                               ///< in sorted order mod N is K − 1 (stale goldens: shard 1); empty: all
+    bool progress = false;     ///< draw a live progress line on stderr (it is a terminal)
     bool color = false;        ///< ANSI colours in diffs
     bool ci = false;           ///< running in CI (env `CI` set): say that goldens are read only; write no pending files
 };

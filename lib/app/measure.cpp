@@ -1,13 +1,16 @@
 #include "app/measure.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <optional>
 
 #include "io/atomic_file.h"
 #include "probes/record.h"
 #include "probes/trace_csv.h"
 #include "scenario/load.h"
+#include "sweep/progress.h"
 
 namespace collide {
 
@@ -27,34 +30,82 @@ void refuse_non_finite(const MeasuredScenario& m) {
     }
 }
 
+/// Counts the frames stepped into a progress line.
+class FrameProgress final : public TraceSink {
+public:
+    explicit FrameProgress(Progress& progress) : progress_(progress) {}
+    void frame(int frame, double, std::span<const BodyState>) override {
+        progress_.update(static_cast<std::uint64_t>(frame) + 1);
+    }
+
+private:
+    Progress& progress_;
+};
+
+/// True when the scenario's world runs every frame anyway (a log entry needs the whole run:
+/// probes/simulate.h), so that watching its frames costs it nothing.
+bool runs_every_frame(const Scenario& s) {
+    return std::any_of(s.log.begin(), s.log.end(), [](const LogDef& d) {
+        return std::holds_alternative<ApexLog>(d.request) || std::holds_alternative<AtRestLog>(d.request) ||
+               std::holds_alternative<TriggerLog>(d.request) || std::holds_alternative<FinalLog>(d.request) ||
+               std::holds_alternative<CharacterLog>(d.request) || std::holds_alternative<MaxOverlapLog>(d.request);
+    });
+}
+
 } // namespace
 
 MeasuredScenario measure_scenario(const std::string& path, const SimOptions& options) {
     MeasuredScenario out;
-    out.scenario = load_scenario(path, options.sets);
+    std::optional<Progress> progress;
+    if (options.progress) progress.emplace("sim", true, stderr);
+    LoadProgress loading;
+    if (progress)
+        loading = [&, started = false](std::uint64_t done, std::uint64_t total) mutable {
+            if (!started) progress->phase("loading", total / 2, "MB"); // the text's bytes, parsed then read
+            started = true;
+            progress->update(done / 2);
+        };
+    out.scenario = load_scenario(path, options.sets, loading);
     if (options.detection) out.scenario.world.detection = *options.detection;
     out.layout = layout_of(out.scenario);
     out.values.assign(out.layout.fields.size(), std::numeric_limits<double>::quiet_NaN());
     Workspace workspace;
+    // Stepping shows its frames only where watching them changes nothing: a trace or a plot
+    // watches every frame anyway, and so does a log that needs the whole run.
+    std::optional<FrameProgress> frames;
+    if (progress) {
+        progress->phase("stepping", static_cast<std::uint64_t>(out.scenario.world.frames), "frames");
+        frames.emplace(*progress);
+    }
+    TraceSink* watch = frames ? &*frames : nullptr;
     if (options.trace_path.empty() && options.plot_path.empty()) {
-        simulate(out.scenario, out.values, workspace);
+        simulate(out.scenario, out.values, workspace, runs_every_frame(out.scenario) ? watch : nullptr);
     } else if (options.trace_path.empty()) {
-        out.recording = simulate_recorded(out.scenario, out.values);
+        RecordingSink recording;
+        std::optional<TeeSink> both;
+        if (watch) both.emplace(recording, *watch);
+        simulate(out.scenario, out.values, workspace, both ? static_cast<TraceSink*>(&*both) : &recording);
+        out.recording = recording.take();
+        out.recording->body_count = static_cast<int>(out.scenario.bodies.size());
     } else {
         // The trace streams to its output as frames happen (memory bounded by one frame); a
         // regular file is replaced only once the run is complete.
         OutputFile trace(options.trace_path);
         TraceCsvSink rows(out.scenario, trace);
+        std::optional<TeeSink> watched;
+        if (watch) watched.emplace(rows, *watch);
+        TraceSink& trace_sink = watched ? static_cast<TraceSink&>(*watched) : rows;
         if (options.plot_path.empty()) {
-            simulate(out.scenario, out.values, workspace, &rows);
+            simulate(out.scenario, out.values, workspace, &trace_sink);
         } else {
             RecordingSink recording;
-            TeeSink both(recording, rows);
+            TeeSink both(recording, trace_sink);
             simulate(out.scenario, out.values, workspace, &both);
             out.recording = recording.take();
             out.recording->body_count = static_cast<int>(out.scenario.bodies.size());
         }
         refuse_non_finite(out); // before the trace is committed: a run that fails leaves no trace file
+        if (progress) progress->phase("writing", 0, "");
         trace.commit();
         return out;
     }

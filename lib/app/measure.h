@@ -22,6 +22,7 @@ struct SimOptions {
     std::string trace_path; ///< when not empty, stream the run's CSV trace here (probes/trace_csv.h; "-": stdout)
     std::string plot_path;  ///< when not empty, `sim` draws the run here (.svg or .html)
     PlotOptions plot;       ///< what the plot shows (--view)
+    bool progress = false;  ///< draw a live progress line on stderr (a terminal): loading, stepping
 };
 
 /// A scenario after it was simulated: the evaluated scenario, its log layout and the measured

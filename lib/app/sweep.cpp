@@ -10,10 +10,23 @@
 
 namespace collide {
 
+namespace {
+
+/// FNV-1a (64 bits) of `text`.
+std::uint64_t digest_of(std::string_view text) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return h;
+}
+
+} // namespace
+
 int sweep_command(const std::string& file, const SweepRequest& request, std::ostream& err) {
     return exit_code_for_errors(err, "sweep", [&] {
         refuse_output_onto_inputs(request.output, "-o", {file});
-        const SweepModel model = scenario_sweep_model(load_scenario_template(file));
+        const std::string text = read_scenario_text(file);
+        SweepModel model = scenario_sweep_model(parse_scenario_template(text, file));
+        model.source_digest = digest_of(text); // a resumed run's rows must come from this very text
         execute_grid(model, request, SweepConsole{stderr, ::isatty(::fileno(stderr)) != 0});
     });
 }

@@ -1,6 +1,8 @@
 #include "io/text_scan.h"
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "io/safe_text.h"
@@ -13,6 +15,18 @@ namespace {
 std::size_t first_invalid_utf8(std::string_view s) {
     std::size_t i = 0;
     while (i < s.size()) {
+        // Eight ASCII bytes at a time (no byte with its top bit set), the common case.
+        while (i + 8 <= s.size()) {
+            std::uint64_t word;
+            std::memcpy(&word, s.data() + i, sizeof word);
+            if (word & 0x8080808080808080ull) break;
+            i += 8;
+        }
+        if (i >= s.size()) break;
+        if (static_cast<unsigned char>(s[i]) < 0x80) {
+            ++i;
+            continue;
+        }
         std::uint32_t cp = 0;
         std::size_t len = 1;
         if (!decode_utf8(s, i, cp, len)) return i;
@@ -22,6 +36,13 @@ std::size_t first_invalid_utf8(std::string_view s) {
 }
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+/// The bytes find_nesting_deeper_than looks at outside quotes: quotes, brackets, '#'.
+constexpr auto kNestingByte = [] {
+    std::array<bool, 256> table{};
+    for (const char c : {'"', '\'', '[', ']', '{', '}', '#'}) table[static_cast<unsigned char>(c)] = true;
+    return table;
+}();
 
 /// A quote or bracket starts a token only after these (or at the start of a line).
 bool starts_token_after(char prev) {
@@ -113,6 +134,12 @@ std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int 
         char prev = ' ';
         for (std::size_t k = 0; k < line.size(); ++k) {
             const char c = line[k];
+            if (quote == 0 && !kNestingByte[static_cast<unsigned char>(c)]) {
+                // A run of bytes that neither quote, bracket nor comment: only the last one matters.
+                while (k + 1 < line.size() && !kNestingByte[static_cast<unsigned char>(line[k + 1])]) ++k;
+                prev = line[k];
+                continue;
+            }
             if (quote != 0) {
                 if (quote == '"' && c == '\\') {
                     ++k;
@@ -144,8 +171,8 @@ std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int 
         if (flow == 0 && quote == 0) {
             std::size_t e = line.size();
             // trim a trailing comment and spaces
-            for (std::size_t k = 0; k < line.size(); ++k)
-                if (line[k] == '#' && (k == 0 || is_space(line[k - 1]))) {
+            for (std::size_t k = line.find('#'); k != std::string_view::npos; k = line.find('#', k + 1))
+                if (k == 0 || is_space(line[k - 1])) {
                     e = k;
                     break;
                 }

@@ -1,6 +1,8 @@
 #include "scenario/expression.h"
 
 #include <cctype>
+#include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -99,20 +101,34 @@ bool parse_plain_number(std::string_view text, double& value) {
     // [-+]? ( digits [. digits?] | . digits ) ( [eE] [-+]? digits )?
     std::size_t i = 0;
     const std::size_t n = text.size();
+    const bool negative = i < n && text[i] == '-';
     if (i < n && (text[i] == '-' || text[i] == '+')) ++i;
-    std::size_t digits = 0;
+    std::size_t digits = 0, decimals = 0;
+    std::uint64_t mantissa = 0; // the digits as a whole number, while they fit in 15 digits
     while (i < n && std::isdigit(static_cast<unsigned char>(text[i]))) {
+        mantissa = mantissa * 10 + static_cast<std::uint64_t>(text[i] - '0');
         ++i;
         ++digits;
     }
     if (i < n && text[i] == '.') {
         ++i;
         while (i < n && std::isdigit(static_cast<unsigned char>(text[i]))) {
+            mantissa = mantissa * 10 + static_cast<std::uint64_t>(text[i] - '0');
             ++i;
             ++digits;
+            ++decimals;
         }
     }
     if (digits == 0) return false;
+    if (i == n && digits <= 15 && decimals <= 22) {
+        // Clinger's fast path: the mantissa (< 10^15 < 2^53) and 10^decimals (≤ 10^22) are exact
+        // doubles, so their one correctly rounded quotient is the nearest double to the text.
+        constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+        const double v = static_cast<double>(mantissa) / kPow10[decimals];
+        value = negative ? -v : v;
+        return true;
+    }
     if (i < n && (text[i] == 'e' || text[i] == 'E')) {
         ++i;
         if (i < n && (text[i] == '-' || text[i] == '+')) ++i;
@@ -124,6 +140,11 @@ bool parse_plain_number(std::string_view text, double& value) {
         if (exp_digits == 0) return false;
     }
     if (i != n) return false;
+    // from_chars reads the same grammar (less a leading '+') and rounds as strtod does; out of
+    // range (overflow to ±inf, underflow to 0 or a subnormal) strtod says what it gives.
+    const std::string_view digits_text = text[0] == '+' ? text.substr(1) : text;
+    const auto [end, ec] = std::from_chars(digits_text.data(), digits_text.data() + digits_text.size(), value);
+    if (ec == std::errc{} && end == digits_text.data() + digits_text.size()) return true;
     const std::string copy(text);
     value = std::strtod(copy.c_str(), nullptr);
     return true;

@@ -10,7 +10,9 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
+#include "io/memory.h"
 #include "response/response.h"
 #include "scenario/expression.h"
 #include "scenario/template_data.h"
@@ -170,20 +172,12 @@ ScenarioTemplate::Evaluator ScenarioTemplate::make_evaluator() const {
     return ev;
 }
 
-void ScenarioTemplate::instantiate(std::span<const double> params, Evaluator& evaluator, Scenario& out) const {
-    const TemplateData& t = *data_;
-    if (!evaluator.data_ || evaluator.data_->owner != &t)
-        throw std::logic_error("ScenarioTemplate::instantiate: the evaluator was made by another template");
-    if (params.size() != t.param_names.size())
-        throw InputError({{display_name(t.file), t.params_mark.line, t.params_mark.column,
-                           "expected " + std::to_string(t.param_names.size()) + " param values, got " +
-                                   std::to_string(params.size())}});
-    EvaluatorData& ev = *evaluator.data_;
-    // Everything a param can change is written by the ops below; the rest is the base's. So a
-    // Scenario this evaluator filled last time needs no copy of the base (its bodies' shapes,
-    // names and log entries are what made a sweep cell slow), only the ops replayed.
-    if (ev.filled != &out || ev.filled_bodies != out.bodies.data() || out.bodies.empty()) out = t.base;
-    ev.filled = nullptr; // until this call succeeds
+namespace {
+
+/// Writes `params` into `out` (which holds the template's base, or what this evaluator last
+/// filled from it) and replays the template's expressions and ops; throws InputError with every
+/// value that is invalid after substitution.
+void fill(const TemplateData& t, std::span<const double> params, EvaluatorData& ev, Scenario& out) {
     for (std::size_t i = 0; i < params.size(); ++i) {
         ev.params[i] = params[i];
         out.params[i].second = params[i];
@@ -211,8 +205,47 @@ void ScenarioTemplate::instantiate(std::span<const double> params, Evaluator& ev
     if (!errors.empty()) throw InputError(std::move(errors));
     detail::run_ops(t, ev.slots.data(), out, &errors);
     if (!errors.empty()) throw InputError(std::move(errors));
+}
+
+/// Throws InputError unless there is one value per param.
+void check_param_count(const TemplateData& t, std::span<const double> params) {
+    if (params.size() != t.param_names.size())
+        throw InputError({{display_name(t.file), t.params_mark.line, t.params_mark.column,
+                           "expected " + std::to_string(t.param_names.size()) + " param values, got " +
+                                   std::to_string(params.size())}});
+}
+
+} // namespace
+
+void ScenarioTemplate::instantiate(std::span<const double> params, Evaluator& evaluator, Scenario& out) const {
+    const TemplateData& t = *data_;
+    if (!evaluator.data_ || evaluator.data_->owner != &t)
+        throw std::logic_error("ScenarioTemplate::instantiate: the evaluator was made by another template");
+    check_param_count(t, params);
+    EvaluatorData& ev = *evaluator.data_;
+    // Everything a param can change is written by the ops below; the rest is the base's. So a
+    // Scenario this evaluator filled last time needs no copy of the base (its bodies' shapes,
+    // names and log entries are what made a sweep cell slow), only the ops replayed.
+    if (ev.filled != &out || ev.filled_bodies != out.bodies.data() || out.bodies.empty()) out = t.base;
+    ev.filled = nullptr; // until this call succeeds
+    fill(t, params, ev, out);
     ev.filled = &out;
     ev.filled_bodies = out.bodies.data();
+}
+
+Scenario ScenarioTemplate::take(std::span<const double> params) && {
+    Evaluator evaluator = make_evaluator();
+    Scenario out;
+    if (data_.use_count() != 1) {
+        instantiate(params, evaluator, out);
+    } else {
+        TemplateData& t = const_cast<TemplateData&>(*data_); // made non-const by the reader; ours alone
+        check_param_count(t, params);
+        out = std::move(t.base);
+        fill(t, params, *evaluator.data_, out);
+    }
+    data_.reset();
+    return out;
 }
 
 // ---- loading ---------------------------------------------------------------------------------
@@ -225,6 +258,10 @@ constexpr std::size_t kMaxScenarioBytes = 256u << 20;
 
 std::string read_all(std::FILE* f, const std::string& path) {
     std::string text;
+    struct stat st {};
+    if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        text.reserve(std::min<std::size_t>(static_cast<std::size_t>(st.st_size), kMaxScenarioBytes) + 1); // no regrowth
+    advise_huge_pages(text.data(), text.capacity());
     char buffer[65536];
     for (;;) {
         const std::size_t got = std::fread(buffer, 1, sizeof buffer, f);
@@ -252,6 +289,11 @@ std::string_view trim(std::string_view s) {
 } // namespace
 
 ScenarioTemplate load_scenario_template(const std::string& path) {
+    const std::string text = read_scenario_text(path);
+    return parse_scenario_template(text, path);
+}
+
+std::string read_scenario_text(const std::string& path) {
     std::string text;
     if (path == "-") {
         text = read_all(stdin, path);
@@ -270,7 +312,7 @@ ScenarioTemplate load_scenario_template(const std::string& path) {
         }
         std::fclose(f);
     }
-    return parse_scenario_template(text, path);
+    return text;
 }
 
 std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vector<std::string>& sets) {
@@ -323,13 +365,11 @@ std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vect
     return values;
 }
 
-Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets) {
-    const ScenarioTemplate scenario = load_scenario_template(path);
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets, const LoadProgress& progress) {
+    const std::string text = read_scenario_text(path);
+    ScenarioTemplate scenario = parse_scenario_template(text, path, progress);
     const std::vector<double> params = apply_sets(scenario, sets);
-    ScenarioTemplate::Evaluator evaluator = scenario.make_evaluator();
-    Scenario out;
-    scenario.instantiate(params, evaluator, out);
-    return out;
+    return std::move(scenario).take(params);
 }
 
 } // namespace collide

@@ -8,6 +8,8 @@
 /// Every problem is reported as a Diagnostic at the YAML node that caused it (see
 /// model/diagnostic.h); parsing reports all the problems it finds, not just the first.
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -18,6 +20,10 @@
 #include "model/scenario.h"
 
 namespace collide {
+
+/// Told how far loading has got: `done` of `total`, both in bytes of text counted twice (once
+/// parsed, once read into the model). Called from the loading thread, at most every 256 KiB.
+using LoadProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
 namespace detail {
 struct TemplateData;
@@ -69,27 +75,42 @@ public:
     /// expression, when a value is invalid after substitution (negative radius, NaN, rate 0, …).
     void instantiate(std::span<const double> params, Evaluator& evaluator, Scenario& out) const;
 
+    /// The scenario for these param values, as instantiate() fills it, made from this
+    /// template, which is left empty. When nothing else shares the template's data, the base
+    /// Scenario is moved out rather than copied (a scene of 200,000 bodies is then held once,
+    /// not twice). Throws as instantiate() does.
+    Scenario take(std::span<const double> params) &&;
+
 private:
-    friend ScenarioTemplate parse_scenario_template(std::string_view text, const std::string& file);
+    friend ScenarioTemplate parse_scenario_template(std::string_view text, const std::string& file,
+                                                    const LoadProgress& progress);
     friend std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vector<std::string>& sets);
     std::shared_ptr<const detail::TemplateData> data_;
 };
 
 /// Parses scenario YAML. `file` names it in diagnostics and in Scenario::file ("-" is shown as
-/// "<stdin>"). Throws InputError listing every problem found, one Diagnostic each.
-ScenarioTemplate parse_scenario_template(std::string_view text, const std::string& file);
+/// "<stdin>"). Throws InputError listing every problem found, one Diagnostic each. `progress`,
+/// when given, is told how far it has got.
+ScenarioTemplate parse_scenario_template(std::string_view text, const std::string& file,
+                                         const LoadProgress& progress = {});
 
 /// Reads and parses a scenario file; "-" reads standard input. An unreadable file gives
 /// "FILE:1:1: error: cannot read: <reason>".
 ScenarioTemplate load_scenario_template(const std::string& path);
+
+/// The text of a scenario file ("-": standard input), as load_scenario_template reads it: the
+/// same errors (unreadable, larger than 256 MiB).
+std::string read_scenario_text(const std::string& path);
 
 /// Param values for `--set NAME=VALUE` overrides (each VALUE a number or an arithmetic
 /// expression of numbers), starting from the defaults. An unknown NAME or a bad VALUE throws
 /// InputError naming the file and the params it does have.
 std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vector<std::string>& sets);
 
-/// Loads a scenario file, applies `--set` overrides and instantiates it.
-Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets = {});
+/// Loads a scenario file, applies `--set` overrides and instantiates it; `progress` as for
+/// parse_scenario_template.
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets = {},
+                       const LoadProgress& progress = {});
 
 /// The name Scenario::file is shown as in diagnostics: "<stdin>" for "-", else the path.
 std::string display_name(const std::string& file);

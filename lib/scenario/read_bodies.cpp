@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "io/memory.h"
 #include "scenario/reader_state.h"
 
 namespace collide::reader {
@@ -22,7 +23,7 @@ constexpr std::array<std::string_view, 7> kShapeKeys = {"sphere", "box",   "caps
 
 /// A `box:` of body `body`: min and max (an Aabb), centre and half (an Aabb), or centre, half
 /// and rotation (an Obb).
-void read_box(ReaderState& r, const MapView& view, int body, const std::string& path) {
+void read_box(ReaderState& r, const MapView& view, int body, const What& path) {
     TemplateData& t = r.t;
     NumberReader& num = r.numbers;
     BodyDef& def = t.base.bodies[static_cast<std::size_t>(body)];
@@ -91,13 +92,13 @@ void read_box(ReaderState& r, const MapView& view, int body, const std::string& 
 }
 
 /// The `points:` of a `hull:` of body `body`.
-void read_hull(ReaderState& r, const MapView& view, int body, const std::string& path) {
+void read_hull(ReaderState& r, const MapView& view, int body, const What& path) {
     Hull& hull = std::get<Hull>(r.t.base.bodies[static_cast<std::size_t>(body)].shape);
     const Entry* p = require(r.problems, view, "points", path);
     if (!p) return;
-    const std::string what = path + ".points";
+    const What what = path + ".points";
     const SourceMark m = mark_of(p->value, p->key_mark);
-    if (!p->value.IsSequence()) {
+    if (!p->value.is_sequence()) {
         r.problems.error(m, what + ": expected a list of points [[x, y, z], ...], got " + describe(p->value));
         return;
     }
@@ -108,20 +109,19 @@ void read_hull(ReaderState& r, const MapView& view, int body, const std::string&
     }
     hull.count = static_cast<int>(p->value.size());
     for (std::size_t i = 0; i < p->value.size(); ++i) {
-        const std::string pw = what + "[" + std::to_string(i) + "]";
-        const YAML::Node point = p->value[i];
+        const What pw = what.at(i);
+        const Node point = p->value[i];
         const auto v = r.numbers.vec3(point, pw, m);
         if (!v) continue;
         const SourceMark pm = mark_of(point, m);
         for (std::size_t k = 0; k < 3; ++k)
-            r.numbers.set((*v)[k], component({&Hull::points, body}, static_cast<int>(3 * i + k)),
-                          pw + "[" + std::to_string(k) + "]", pm);
+            r.numbers.set((*v)[k], component({&Hull::points, body}, static_cast<int>(3 * i + k)), pw.at(k), pm);
     }
 }
 
 /// The shape `e` (its key names the kind) of body `body`.
-void read_shape(ReaderState& r, const Entry& e, int body, const std::string& body_path) {
-    const std::string path = body_path + "." + e.key;
+void read_shape(ReaderState& r, const Entry& e, int body, const What& body_path) {
+    const What path = body_path + "." + e.key;
     NumberReader& num = r.numbers;
     Shape& shape = r.t.base.bodies[static_cast<std::size_t>(body)].shape;
     if (e.key == "sphere") {
@@ -172,32 +172,36 @@ void read_shape(ReaderState& r, const Entry& e, int body, const std::string& bod
 /// sz]. Makes nx·ny·nz bodies named NAME0 … NAME(N−1) in row order (x fastest, then y, then
 /// z): body k = ix + nx·(iy + ny·iz) sits at position + (ix·sx, iy·sy, iz·sz). Every number
 /// of an array's body is a plain number (no params), so the copies are the same body moved.
-void read_array(ReaderState& r, const Entry& a, int body, const std::string& path, std::size_t ops_before) {
+void read_array(ReaderState& r, const Entry& a, int body, const What& path, std::size_t ops_before) {
     const std::string what = path + ".array";
+    const std::string array_name = r.t.base.bodies[static_cast<std::size_t>(body)].name;
+    const auto refuse = [&](std::size_t bodies) { r.refused_arrays.emplace_back(array_name, bodies); };
     const auto view = read_map(r.problems, a.value, what, a.key_mark, {"count", "spacing"});
-    if (!view) return;
+    if (!view) return refuse(0);
     const Entry* count = require(r.problems, *view, "count", what);
     const Entry* spacing = require(r.problems, *view, "spacing", what);
-    if (!count || !spacing) return;
+    if (!count || !spacing) return refuse(0);
     const SourceMark cm = mark_of(count->value, count->key_mark);
     const auto n = r.numbers.numbers(count->value, what + ".count", count->key_mark, 3, "[nx, ny, nz]",
                                      whole(1, static_cast<double>(kMaxItems)));
     const auto d = r.numbers.vec3(spacing->value, what + ".spacing", spacing->key_mark);
     if (!n || !d || std::any_of(n->begin(), n->end(), [](const Num& x) { return !x.ok; }) ||
         std::any_of(d->begin(), d->end(), [](const Num& x) { return !x.ok; }))
-        return;
+        return refuse(0);
     if (any_dep(*n) || any_dep(*d) || r.t.ops.size() != ops_before) {
         r.problems.error(a.key_mark, path + ": the bodies of an array take plain numbers, not $params");
-        return;
+        return refuse(0);
     }
     const Vec3 counts = value_of(*n);
     const double total = counts.x * counts.y * counts.z;
-    const std::size_t room = kMaxItems - std::min(kMaxItems, r.t.base.bodies.size() - 1);
+    // The other bodies: those made before this one, and at least one for each entry after it.
+    const std::size_t others = r.t.base.bodies.size() - 1 + r.bodies_after;
+    const std::size_t room = kMaxItems - std::min(kMaxItems, others);
     if (total > static_cast<double>(room)) {
         r.problems.error(cm, fmt::format("{}.count: {} × {} × {} = {} bodies; a scenario may have at most {} bodies{}",
-                                         what, counts.x, counts.y, counts.z, total, kMaxItems,
+                                         std::string(what), counts.x, counts.y, counts.z, total, kMaxItems,
                                          room < kMaxItems ? fmt::format(" ({} more here)", room) : std::string()));
-        return;
+        return refuse(static_cast<std::size_t>(std::min(total, 1e18)));
     }
     const auto nx = static_cast<std::size_t>(counts.x), ny = static_cast<std::size_t>(counts.y);
     const auto size = static_cast<std::size_t>(total);
@@ -205,14 +209,15 @@ void read_array(ReaderState& r, const Entry& a, int body, const std::string& pat
     const BodyDef first = r.t.base.bodies[static_cast<std::size_t>(body)];
     r.body_index.erase(first.name);
     r.t.base.bodies.reserve(r.t.base.bodies.size() + size - 1);
+    advise_huge_pages(r.t.base.bodies.data(), r.t.base.bodies.capacity() * sizeof(BodyDef));
     r.body_index.reserve(r.body_index.size() + size);
     for (std::size_t k = 0; k < size; ++k) {
         const std::string name = first.name + std::to_string(k);
-        if (!r.body_index.emplace(name, static_cast<int>(r.t.base.bodies.size()) - (k == 0 ? 1 : 0)).second) {
+        if (!r.body_index.insert(name, static_cast<std::uint32_t>(k == 0 ? body : r.t.base.bodies.size()))) {
             r.problems.error(a.key_mark, fmt::format("{}: the array's body {} is named {}, but a body of that name "
                                                      "comes before it",
-                                                     path, k, name));
-            return;
+                                                     std::string(path), k, name));
+            return refuse(size);
         }
         const Vec3 at{static_cast<double>(k % nx), static_cast<double>((k / nx) % ny),
                       static_cast<double>(k / (nx * ny))};
@@ -223,8 +228,8 @@ void read_array(ReaderState& r, const Entry& a, int body, const std::string& pat
 }
 
 /// Body `name`, its definition `n`.
-void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark, const YAML::Node& n) {
-    const std::string path = "bodies." + name;
+void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark, const Node& n) {
+    const What path("bodies.", name);
     NumberReader& num = r.numbers;
     const std::size_t ops_before = r.t.ops.size();
     r.t.base.bodies.emplace_back();
@@ -232,7 +237,7 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     BodyDef& b = r.t.base.bodies.back();
     b.name = name;
     b.mark = name_mark;
-    r.body_index.emplace(name, index);
+    r.body_index.insert(name, static_cast<std::uint32_t>(index));
     const auto view = read_map(
             r.problems, n, path, name_mark,
             {"sphere",           "box",      "capsule",   "triangle",      "hull",        "plane",         "mesh",
@@ -278,7 +283,7 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
         if (b.kinematic && b.is_static)
             r.problems.error(k->key_mark, path + ": a body is static or kinematic, not both");
     }
-    if (const Entry* c = view->find("ccd"); c && c->value.IsScalar() && c->value.Scalar() == "speculative")
+    if (const Entry* c = view->find("ccd"); c && c->value.is_scalar() && c->value.scalar() == "speculative")
         b.speculative = true; // `ccd: speculative`: speculative contacts for this body
     else
         num.read_flag(c, {&BodyDef::ccd, index}, path + ".ccd");
@@ -326,7 +331,7 @@ void read_choice(ReaderState& r, const MapView& view, const char* key, Enum& fie
                  const std::type_identity_t<std::pair<const char*, Enum>> (&choices)[N]) {
     const Entry* e = view.find(key);
     std::string s;
-    if (!e || !read_string(r.problems, e, s, std::string("world.") + key, false)) return;
+    if (!e || !read_string(r.problems, e, s, fmt::format("world.{}", key), false)) return;
     for (const auto& [name, value] : choices) {
         if (s == name) {
             field = value;
@@ -334,10 +339,11 @@ void read_choice(ReaderState& r, const MapView& view, const char* key, Enum& fie
         }
     }
     std::string names;
-    for (std::size_t k = 0; k < N; ++k)
-        names += std::string(k == 0 ? "" : k + 1 == N ? " or " : ", ") + choices[k].first;
-    r.problems.error(mark_of(e->value, e->key_mark),
-                     std::string("world.") + key + " must be " + names + ", got \"" + s + "\"");
+    for (std::size_t k = 0; k < N; ++k) {
+        names += k == 0 ? "" : k + 1 == N ? " or " : ", ";
+        names += choices[k].first;
+    }
+    r.problems.error(mark_of(e->value, e->key_mark), fmt::format("world.{} must be {}, got \"{}\"", key, names, s));
 }
 
 } // namespace
@@ -427,8 +433,18 @@ void read_world(ReaderState& r, const Entry* e) {
 void read_bodies(ReaderState& r, const Entry* e) {
     if (!e) return;
     const auto view = read_open_map(r.problems, e->value, "bodies", e->key_mark);
-    if (!view || !not_too_many(r.problems, view->entries.size(), "bodies", view->mark)) return;
-    for (const Entry& b : view->entries) {
+    if (!view) return;
+    if (!not_too_many(r.problems, view->entries.size(), "bodies", view->mark)) {
+        r.bodies_refused = true;
+        return;
+    }
+    r.t.base.bodies.reserve(view->entries.size()); // a body is 1 KiB: never copied as the list grows
+    r.body_index.reserve(view->entries.size());
+    advise_huge_pages(r.t.base.bodies.data(), r.t.base.bodies.capacity() * sizeof(BodyDef));
+    for (std::size_t i = 0; i < view->entries.size(); ++i) {
+        const Entry& b = view->entries[i];
+        r.bodies_after = view->entries.size() - 1 - i;
+        if (r.progress && i % 4096 == 0) r.progress(i, view->entries.size());
         if (b.key.empty()) {
             r.problems.error(b.key_mark, "bodies: a body needs a name");
             continue;
@@ -455,15 +471,33 @@ void read_bodies(ReaderState& r, const Entry* e) {
     }
 }
 
-BodyIndex body_ref(ReaderState& r, const Entry* e, const std::string& what) {
+namespace {
+
+/// True when `name` is one an array that was refused would have made: its name, then the
+/// body's number as an array writes it (no leading zero), below its count when that is known.
+bool made_by_refused_array(const ReaderState& r, std::string_view name) {
+    for (const auto& [array, count] : r.refused_arrays) {
+        if (name.size() <= array.size() || name.substr(0, array.size()) != array) continue;
+        const std::string_view digits = name.substr(array.size());
+        if (digits.size() > 1 && digits[0] == '0') continue;
+        if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) continue;
+        if (count == 0 || (digits.size() <= 18 && std::stoull(std::string(digits)) < count)) return true;
+    }
+    return false;
+}
+
+} // namespace
+
+BodyIndex body_ref(ReaderState& r, const Entry* e, const What& what) {
     if (!e) return -2;
     const SourceMark m = mark_of(e->value, e->key_mark);
-    if (!e->value.IsScalar() || e->value.IsNull()) {
+    if (!e->value.is_scalar() || e->value.is_null()) {
         r.problems.error(m, what + ": expected a body name, got " + describe(e->value));
         return -2;
     }
-    const std::string& name = e->value.Scalar();
-    if (const auto it = r.body_index.find(name); it != r.body_index.end()) return it->second;
+    const std::string name(e->value.scalar());
+    if (const long found = r.body_index.find(name); found >= 0) return static_cast<BodyIndex>(found);
+    if (r.bodies_refused || made_by_refused_array(r, name)) return -2; // the refusal is the error
     std::vector<std::string> names;
     for (const BodyDef& b : r.t.base.bodies) names.push_back(b.name);
     r.problems.error(m, what + ": no body named '" + name + "' (" +
@@ -472,7 +506,7 @@ BodyIndex body_ref(ReaderState& r, const Entry* e, const std::string& what) {
     return -2;
 }
 
-void read_body(ReaderState& r, const MapView& view, const char* key, BodyIndex& field, const std::string& path) {
+void read_body(ReaderState& r, const MapView& view, const char* key, BodyIndex& field, const What& path) {
     const BodyIndex b = body_ref(r, require(r.problems, view, key, path), path_join(path, key));
     if (b >= 0) field = b;
 }

@@ -11,8 +11,8 @@ namespace collide::reader {
 void read_expect(ReaderState& r, const Entry* e) {
     if (!e) return;
     const SourceMark m = mark_of(e->value, e->key_mark);
-    if (e->value.IsNull()) return;
-    if (!e->value.IsSequence()) {
+    if (e->value.is_null()) return;
+    if (!e->value.is_sequence()) {
         r.problems.error(m, "expect: expected a list of conditions (- { value: ID.FIELD, equals: ... }), got " +
                                     describe(e->value));
         return;
@@ -38,13 +38,13 @@ void read_expect(ReaderState& r, const Entry* e) {
         return dot != std::string::npos && r.dropped_ids.count(text.substr(0, dot)) != 0;
     };
     // "ID.FIELD" resolved against the log, or an error at the node.
-    const auto logged = [&](const YAML::Node& n, const std::string& what, SourceMark fallback) -> bool {
+    const auto logged = [&](const Node& n, const What& what, SourceMark fallback) -> bool {
         const SourceMark nm = mark_of(n, fallback);
-        if (!n.IsScalar() || n.IsNull()) {
+        if (!n.is_scalar() || n.is_null()) {
             r.problems.error(nm, what + ": expected a logged value ID.FIELD, got " + describe(n));
             return false;
         }
-        const std::string& text = n.Scalar();
+        const std::string text(n.scalar());
         if (find(text) >= 0) return true;
         if (!refers_to_dropped(text))
             r.problems.error(nm, what + ": no logged value '" + text + "' (" +
@@ -54,9 +54,9 @@ void read_expect(ReaderState& r, const Entry* e) {
     };
     for (std::size_t i = 0; i < e->value.size(); ++i) {
         const std::string path = "expect[" + std::to_string(i) + "]";
-        const YAML::Node item = e->value[i];
+        const Node item = e->value[i];
         const SourceMark im = mark_of(item, m);
-        if (!item.IsMap()) {
+        if (!item.is_map()) {
             r.problems.error(im, path + ": expected a mapping { value: ID.FIELD, equals: ... }, got " + describe(item));
             continue;
         }
@@ -67,7 +67,8 @@ void read_expect(ReaderState& r, const Entry* e) {
         ExpectDef& x = r.t.base.expect.back();
         x.mark = im;
         const Entry* value = require(r.problems, *view, "value", path);
-        if (value && logged(value->value, path + ".value", value->key_mark)) x.value = value->value.Scalar();
+        if (value && logged(value->value, path + ".value", value->key_mark))
+            x.value = std::string(value->value.scalar());
         const Entry* cmp = nullptr;
         for (const char* key : {"equals", "at_most", "at_least"}) {
             const Entry* c = view->find(key);
@@ -85,30 +86,31 @@ void read_expect(ReaderState& r, const Entry* e) {
         }
         x.op = cmp->key == "equals" ? ExpectOp::equals : cmp->key == "at_most" ? ExpectOp::at_most : ExpectOp::at_least;
         const std::string cwhat = path + "." + cmp->key;
-        const YAML::Node& cv = cmp->value;
+        const Node& cv = cmp->value;
         std::string rhs;
-        if (cv.IsScalar() && !cv.IsNull() && cv.Tag() == "?" &&
-            (cv.Scalar() == "true" || cv.Scalar() == "false" || cv.Scalar() == "True" || cv.Scalar() == "False")) {
-            x.number = (cv.Scalar()[0] == 't' || cv.Scalar()[0] == 'T') ? 1 : 0;
-            rhs = cv.Scalar();
-        } else if (cv.IsScalar() && !cv.IsNull() && find(cv.Scalar()) >= 0) {
-            x.other = cv.Scalar();
+        if (cv.is_scalar() && !cv.is_null() && cv.is_plain() &&
+            (cv.scalar() == "true" || cv.scalar() == "false" || cv.scalar() == "True" || cv.scalar() == "False")) {
+            x.number = (cv.scalar()[0] == 't' || cv.scalar()[0] == 'T') ? 1 : 0;
+            rhs = std::string(cv.scalar());
+        } else if (cv.is_scalar() && !cv.is_null() && find(std::string(cv.scalar())) >= 0) {
+            x.other = std::string(cv.scalar());
             rhs = x.other;
-        } else if (cv.IsScalar() && !cv.IsNull() && cv.Scalar().find('$') == std::string::npos &&
-                   !detail::parse_plain_number(cv.Scalar(), x.number) && cv.Scalar().find('.') != std::string::npos &&
-                   is_identifier(cv.Scalar().substr(0, cv.Scalar().rfind('.')))) {
+        } else if (cv.is_scalar() && !cv.is_null() && cv.scalar().find('$') == std::string_view::npos &&
+                   !detail::parse_plain_number(cv.scalar(), x.number) &&
+                   cv.scalar().find('.') != std::string_view::npos &&
+                   is_identifier(cv.scalar().substr(0, cv.scalar().rfind('.')))) {
             logged(cv, cwhat, cmp->key_mark); // looks like ID.FIELD: say which value is missing
             continue;
         } else {
             const Num n = r.numbers.number(cv, cwhat, cmp->key_mark, kAny);
             r.numbers.set(n, {&ExpectDef::number, index}, cwhat, mark_of(cv, cmp->key_mark));
             if (!n.ok) continue;
-            rhs = cv.Scalar();
+            rhs = std::string(cv.scalar());
         }
         std::string tolerance_text;
         if (const Entry* tol = view->find("tolerance")) {
             r.numbers.read_into(tol, {&ExpectDef::tolerance, index}, path + ".tolerance", kNonNegative);
-            if (tol->value.IsScalar()) tolerance_text = " within " + tol->value.Scalar();
+            if (tol->value.is_scalar()) tolerance_text = " within " + std::string(tol->value.scalar());
         }
         const char* symbol = x.op == ExpectOp::equals ? " = " : (x.op == ExpectOp::at_most ? " <= " : " >= ");
         x.text = x.value + symbol + rhs + tolerance_text;

@@ -25,7 +25,7 @@ bool is_log_kind(std::string_view key) {
 }
 
 /// The inputs of the request of kind `e.key` into `def.request` (entry `entry` of the log).
-void read_request(ReaderState& r, const Entry& e, int entry, LogDef& def, const std::string& path) {
+void read_request(ReaderState& r, const Entry& e, int entry, LogDef& def, const What& path) {
     def.request = *make_log_request(e.key);
     const auto v = read_map(r.problems, e.value, path, e.key_mark, log_kind_keys(e.key));
     if (!v) return;
@@ -112,7 +112,7 @@ void read_request(ReaderState& r, const Entry& e, int entry, LogDef& def, const 
                                       path + ".direction");
                         if (const Entry* t = require(r.problems, *v, "targets", path)) {
                             const SourceMark m = mark_of(t->value, t->key_mark);
-                            if (!t->value.IsSequence() || t->value.size() == 0) {
+                            if (!t->value.is_sequence() || t->value.size() == 0) {
                                 r.problems.error(m, path + ".targets: expected a list of body names, got " +
                                                             describe(t->value));
                             } else {
@@ -132,14 +132,14 @@ void read_request(ReaderState& r, const Entry& e, int entry, LogDef& def, const 
 }
 
 /// Entry `index` of `log:`; its explicit id (empty when none) and where it was written go to `ids`.
-void read_log_entry(ReaderState& r, const YAML::Node& n, std::size_t index,
+void read_log_entry(ReaderState& r, const Node& n, std::size_t index,
                     std::vector<std::pair<std::string, SourceMark>>& ids) {
     const std::string path = "log[" + std::to_string(index) + "]";
     const std::span<const std::string_view> kinds = log_kind_names();
     std::vector<std::string_view> allowed(kinds.begin(), kinds.end());
     allowed.insert(allowed.end(), kEntryOptions.begin(), kEntryOptions.end());
     const SourceMark m = mark_of(n, {1, 1});
-    if (!n.IsMap()) {
+    if (!n.is_map()) {
         r.problems.error(m, path + ": expected a mapping such as { first_contact: { body: a, with: b } }, got " +
                                     describe(n));
         return;
@@ -192,8 +192,8 @@ void read_log_entry(ReaderState& r, const YAML::Node& n, std::size_t index,
 void read_log(ReaderState& r, const Entry* e) {
     if (!e) return;
     const SourceMark m = mark_of(e->value, e->key_mark);
-    if (e->value.IsNull()) return;
-    if (!e->value.IsSequence()) {
+    if (e->value.is_null()) return;
+    if (!e->value.is_sequence()) {
         r.problems.error(m, "log: expected a list of entries (- first_contact: { ... }), got " + describe(e->value));
         return;
     }

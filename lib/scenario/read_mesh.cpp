@@ -135,14 +135,14 @@ bool read_obj(const std::string& text, ObjSite& site, std::vector<Vec3>& vertice
 }
 
 /// The `vertices:` and `triangles:` of an inline mesh; false after an error.
-bool read_inline(ReaderState& r, const MapView& view, const std::string& path, std::vector<Vec3>& vertices,
+bool read_inline(ReaderState& r, const MapView& view, const What& path, std::vector<Vec3>& vertices,
                  std::vector<std::array<int, 3>>& triangles, std::vector<SourceMark>& marks) {
     const Entry* v = require(r.problems, view, "vertices", path);
     const Entry* t = require(r.problems, view, "triangles", path);
     if (!v || !t) return false;
     bool ok = true;
     const SourceMark vm = mark_of(v->value, v->key_mark);
-    if (!v->value.IsSequence() || v->value.size() == 0) {
+    if (!v->value.is_sequence() || v->value.size() == 0) {
         r.problems.error(vm, path + ".vertices: expected a list of points [[x, y, z], ...], got " + describe(v->value));
         return false;
     }
@@ -152,9 +152,9 @@ bool read_inline(ReaderState& r, const MapView& view, const std::string& path, s
     }
     for (std::size_t i = 0; i < v->value.size(); ++i) {
         const std::string w = path + ".vertices[" + std::to_string(i) + "]";
-        const YAML::Node p = v->value[i];
+        const Node p = v->value[i];
         const SourceMark pm = mark_of(p, vm);
-        if (!p.IsSequence() || p.size() != 3) {
+        if (!p.is_sequence() || p.size() != 3) {
             r.problems.error(pm, w + ": expected [x, y, z], got " + describe(p));
             ok = false;
             continue;
@@ -169,7 +169,7 @@ bool read_inline(ReaderState& r, const MapView& view, const std::string& path, s
     }
     if (!ok) return false; // the triangles' index range depends on the vertices
     const SourceMark tm = mark_of(t->value, t->key_mark);
-    if (!t->value.IsSequence() || t->value.size() == 0) {
+    if (!t->value.is_sequence() || t->value.size() == 0) {
         r.problems.error(tm, path + ".triangles: expected a list of index triples [[i, j, k], ...], got " +
                                      describe(t->value));
         return false;
@@ -182,10 +182,10 @@ bool read_inline(ReaderState& r, const MapView& view, const std::string& path, s
     const double last = static_cast<double>(vertices.size()) - 1;
     for (std::size_t i = 0; i < t->value.size(); ++i) {
         const std::string w = path + ".triangles[" + std::to_string(i) + "]";
-        const YAML::Node p = t->value[i];
+        const Node p = t->value[i];
         const SourceMark pm = mark_of(p, tm);
         marks.push_back(pm);
-        if (!p.IsSequence() || p.size() != 3) {
+        if (!p.is_sequence() || p.size() != 3) {
             r.problems.error(pm, w + ": expected three vertex indices [i, j, k] (0-based), got " + describe(p));
             ok = false;
             continue;
@@ -204,7 +204,7 @@ bool read_inline(ReaderState& r, const MapView& view, const std::string& path, s
 
 } // namespace
 
-void read_mesh(ReaderState& r, const MapView& view, int body, const std::string& path) {
+void read_mesh(ReaderState& r, const MapView& view, int body, const What& path) {
     BodyDef& def = r.t.base.bodies[static_cast<std::size_t>(body)];
     const Entry* file = view.find("file");
     const Entry* vertices_entry = view.find("vertices");

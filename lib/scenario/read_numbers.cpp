@@ -35,29 +35,29 @@ void NumberReader::add_op(OpKind kind, const Dest& dest, std::initializer_list<i
     t_.ops.push_back(std::move(op));
 }
 
-Num NumberReader::number(const YAML::Node& n, const std::string& what, SourceMark fallback, const Check& check) {
+Num NumberReader::number(const Node& n, const What& what, SourceMark fallback, const Check& check) {
     Num num;
     const SourceMark m = mark_of(n, fallback);
-    if (!n.IsDefined() || !n.IsScalar()) {
+    if (!n.is_defined() || !n.is_scalar()) {
         problems_.error(m, what + ": expected a number, got " + describe(n));
         return num;
     }
-    if (n.IsNull()) {
+    if (n.is_null()) {
         problems_.error(m, what + ": expected a number, got nothing");
         return num;
     }
-    const std::string text = n.Scalar();
-    const bool plain = n.Tag() == "?";
-    if (plain && detail::is_yaml_nonfinite(text)) {
-        problems_.error(m, what + " must be a finite number, got " + text);
-        return num;
-    }
-    if (plain && detail::parse_plain_number(text, num.value)) {
+    const std::string text(n.scalar());
+    const bool plain = n.is_plain();
+    if (plain && detail::parse_plain_number(text, num.value)) { // (".inf" and ".nan" are no plain numbers)
         if (std::string problem = detail::check_problem(num.value, check); !problem.empty()) {
             problems_.error(m, what + " " + problem + ", got " + text);
             return num;
         }
         num.ok = true;
+        return num;
+    }
+    if (plain && detail::is_yaml_nonfinite(text)) {
+        problems_.error(m, what + " must be a finite number, got " + text);
         return num;
     }
     if (plain && (text == "true" || text == "false" || text == "True" || text == "False")) {
@@ -118,7 +118,7 @@ Num NumberReader::number(const YAML::Node& n, const std::string& what, SourceMar
     return num;
 }
 
-Num NumberReader::constant(const YAML::Node& n, const std::string& what, SourceMark fallback, const Check& check) {
+Num NumberReader::constant(const Node& n, const What& what, SourceMark fallback, const Check& check) {
     const std::size_t exprs_before = t_.exprs.size();
     Num num = number(n, what, fallback, check);
     if (num.dep) {
@@ -129,7 +129,7 @@ Num NumberReader::constant(const YAML::Node& n, const std::string& what, SourceM
     return num;
 }
 
-void NumberReader::set(const Num& n, const Dest& dest, const std::string& what, SourceMark m) {
+void NumberReader::set(const Num& n, const Dest& dest, const What& what, SourceMark m) {
     if (!n.ok) return;
     if (detail::is_field_of_type<int>(dest)) {
         field<int>(t_.base, dest) = static_cast<int>(n.value);
@@ -143,16 +143,16 @@ void NumberReader::set(const Num& n, const Dest& dest, const std::string& what, 
     }
 }
 
-void NumberReader::read_into(const Entry* e, const Dest& dest, const std::string& what, const Check& check) {
+void NumberReader::read_into(const Entry* e, const Dest& dest, const What& what, const Check& check) {
     if (!e) return;
     const Num n = number(e->value, what, e->key_mark, check);
     set(n, dest, what, mark_of(e->value, e->key_mark));
 }
 
-void NumberReader::read_flag(const Entry* e, const Dest& dest, const std::string& what) {
+void NumberReader::read_flag(const Entry* e, const Dest& dest, const What& what) {
     if (!e) return;
     // A literal true/false as before; anything else that mentions a param is a number 0 or 1.
-    const bool literal = !e->value.IsScalar() || e->value.Scalar().find('$') == std::string::npos;
+    const bool literal = !e->value.is_scalar() || e->value.scalar().find('$') == std::string_view::npos;
     if (literal) {
         read_bool(problems_, e, field<bool>(t_.base, dest), what);
         return;
@@ -161,10 +161,10 @@ void NumberReader::read_flag(const Entry* e, const Dest& dest, const std::string
     set(n, dest, what, mark_of(e->value, e->key_mark));
 }
 
-std::optional<std::vector<Num>> NumberReader::numbers(const YAML::Node& n, const std::string& what, SourceMark fallback,
+std::optional<std::vector<Num>> NumberReader::numbers(const Node& n, const What& what, SourceMark fallback,
                                                       std::size_t count, const char* shape, const Check& check) {
     const SourceMark m = mark_of(n, fallback);
-    if (!n.IsDefined() || !n.IsSequence()) {
+    if (!n.is_defined() || !n.is_sequence()) {
         problems_.error(m, what + ": expected a list of " + std::to_string(count) + " numbers " + shape + ", got " +
                                    describe(n));
         return std::nullopt;
@@ -177,29 +177,28 @@ std::optional<std::vector<Num>> NumberReader::numbers(const YAML::Node& n, const
     std::vector<Num> nums;
     bool ok = true;
     for (std::size_t i = 0; i < count; ++i) {
-        nums.push_back(number(n[i], what + "[" + std::to_string(i) + "]", m, check));
+        nums.push_back(number(n[i], what.at(i), m, check));
         ok = ok && nums.back().ok;
     }
     if (!ok) return std::nullopt;
     return nums;
 }
 
-std::optional<std::vector<Num>> NumberReader::vec3(const YAML::Node& n, const std::string& what, SourceMark fallback,
+std::optional<std::vector<Num>> NumberReader::vec3(const Node& n, const What& what, SourceMark fallback,
                                                    const Check& check) {
     return numbers(n, what, fallback, 3, "[x, y, z]", check);
 }
 
-bool NumberReader::read_vec(const Entry* e, const Dest& dest, const std::string& what, const Check& check) {
+bool NumberReader::read_vec(const Entry* e, const Dest& dest, const What& what, const Check& check) {
     if (!e) return false;
     const auto v = vec3(e->value, what, e->key_mark, check);
     if (!v) return false;
     const SourceMark m = mark_of(e->value, e->key_mark);
-    for (std::size_t i = 0; i < 3; ++i)
-        set((*v)[i], detail::component(dest, static_cast<int>(i)), what + "[" + std::to_string(i) + "]", m);
+    for (std::size_t i = 0; i < 3; ++i) set((*v)[i], detail::component(dest, static_cast<int>(i)), what.at(i), m);
     return true;
 }
 
-bool NumberReader::read_unit(const Entry* e, const Dest& dest, const std::string& what) {
+bool NumberReader::read_unit(const Entry* e, const Dest& dest, const What& what) {
     if (!e) return false;
     const auto v = vec3(e->value, what, e->key_mark);
     if (!v) return false;
@@ -216,7 +215,7 @@ bool NumberReader::read_unit(const Entry* e, const Dest& dest, const std::string
     return true;
 }
 
-void NumberReader::read_surface(const MapView& view, const Dest& dest, const std::string& path) {
+void NumberReader::read_surface(const MapView& view, const Dest& dest, const What& path) {
     const Entry* n = view.find("normal");
     const Entry* d = view.find("surface_degrees");
     if (n && d) {
@@ -238,7 +237,7 @@ void NumberReader::read_surface(const MapView& view, const Dest& dest, const std
     if (deg.dep) add_op(OpKind::surface_normal, dest, {deg.slot}, mark_of(d->value, d->key_mark), what);
 }
 
-void NumberReader::read_rotation(const Entry* e, const Dest& dest, bool as_mat3, const std::string& what) {
+void NumberReader::read_rotation(const Entry* e, const Dest& dest, bool as_mat3, const What& what) {
     if (!e) return;
     const auto view = read_map(problems_, e->value, what, e->key_mark, {"axis", "degrees", "quaternion", "euler"});
     if (!view) return;

@@ -65,37 +65,37 @@ public:
                 bool as_mat3 = false);
 
     /// A number: a YAML number, `$param` or an expression of params, checked against `check`.
-    Num number(const YAML::Node& n, const std::string& what, SourceMark fallback, const Check& check);
+    Num number(const Node& n, const What& what, SourceMark fallback, const Check& check);
     /// A number that may not depend on params (it shapes the log's fields).
-    Num constant(const YAML::Node& n, const std::string& what, SourceMark fallback, const Check& check);
+    Num constant(const Node& n, const What& what, SourceMark fallback, const Check& check);
 
     /// Writes `n` into the base at `dest` (a double, int or bool field: nonzero is true), and an
     /// Op when it depends on params. Nothing when `n` was not read.
-    void set(const Num& n, const Dest& dest, const std::string& what, SourceMark m);
+    void set(const Num& n, const Dest& dest, const What& what, SourceMark m);
     /// Reads a number into `dest` (a double or an int field); nothing when `e` is null.
-    void read_into(const Entry* e, const Dest& dest, const std::string& what, const Check& check);
+    void read_into(const Entry* e, const Dest& dest, const What& what, const Check& check);
     /// Reads a boolean into `dest` (a bool field): `true` or `false`, or a number written with
     /// params (`$flag`, 0 false, 1 true) so that sweeps can vary it. Nothing when `e` is null.
-    void read_flag(const Entry* e, const Dest& dest, const std::string& what);
+    void read_flag(const Entry* e, const Dest& dest, const What& what);
 
     /// A list of exactly `count` numbers (`shape` shows the form, e.g. "[x, y, z]").
-    std::optional<std::vector<Num>> numbers(const YAML::Node& n, const std::string& what, SourceMark fallback,
-                                            std::size_t count, const char* shape, const Check& check = kAny);
+    std::optional<std::vector<Num>> numbers(const Node& n, const What& what, SourceMark fallback, std::size_t count,
+                                            const char* shape, const Check& check = kAny);
     /// A list [x, y, z].
-    std::optional<std::vector<Num>> vec3(const YAML::Node& n, const std::string& what, SourceMark fallback,
+    std::optional<std::vector<Num>> vec3(const Node& n, const What& what, SourceMark fallback,
                                          const Check& check = kAny);
 
     /// Reads a vector into `dest` (a Vec3 field); true when it was read.
-    bool read_vec(const Entry* e, const Dest& dest, const std::string& what, const Check& check = kAny);
+    bool read_vec(const Entry* e, const Dest& dest, const What& what, const Check& check = kAny);
     /// Reads a direction scaled to unit length into `dest` (a Vec3 field); the zero vector is an
     /// error. True when it was read.
-    bool read_unit(const Entry* e, const Dest& dest, const std::string& what);
+    bool read_unit(const Entry* e, const Dest& dest, const What& what);
     /// Reads `normal`, or `surface_degrees` (a surface tilted that far from flat), of `view`
     /// into `dest` (a Vec3 field).
-    void read_surface(const MapView& view, const Dest& dest, const std::string& path);
+    void read_surface(const MapView& view, const Dest& dest, const What& path);
     /// Reads a rotation ({ axis, degrees }, { quaternion } or { euler }, degrees) into `dest`: a
     /// Quat field, or the Mat3 of an Obb's axes when `as_mat3`.
-    void read_rotation(const Entry* e, const Dest& dest, bool as_mat3, const std::string& what);
+    void read_rotation(const Entry* e, const Dest& dest, bool as_mat3, const What& what);
 
 private:
     TemplateData& t_;

@@ -16,7 +16,7 @@
 #include <optional>
 #include <set>
 
-#include <yaml-cpp/yaml.h>
+#include <yaml-cpp/exceptions.h>
 
 #include "io/safe_text.h"
 #include "io/text_scan.h"
@@ -30,7 +30,8 @@ namespace collide {
 
 namespace reader {
 
-ReaderState::ReaderState(TemplateData& data) : t(data), problems(display_name(data.file)), numbers(data, problems) {}
+ReaderState::ReaderState(TemplateData& data)
+        : t(data), problems(display_name(data.file)), numbers(data, problems), body_index(BodyName{&data}) {}
 
 namespace {
 
@@ -48,20 +49,20 @@ void read_params(ReaderState& r, const Entry* e) {
         }
         const SourceMark m = mark_of(p.value, p.key_mark);
         double value = 0;
-        if (!p.value.IsScalar() || p.value.IsNull() || p.value.Tag() != "?") {
+        if (!p.value.is_scalar() || p.value.is_null() || !p.value.is_plain()) {
             r.problems.error(m, what + ": a param's default must be a plain number, got " + describe(p.value));
             continue;
         }
-        if (detail::is_yaml_nonfinite(p.value.Scalar())) {
-            r.problems.error(m, what + " must be a finite number, got " + p.value.Scalar());
+        if (detail::is_yaml_nonfinite(p.value.scalar())) {
+            r.problems.error(m, what + " must be a finite number, got " + std::string(p.value.scalar()));
             continue;
         }
-        if (!detail::parse_plain_number(p.value.Scalar(), value)) {
+        if (!detail::parse_plain_number(p.value.scalar(), value)) {
             r.problems.error(m, what + ": a param's default must be a plain number, got " + describe(p.value));
             continue;
         }
         if (!std::isfinite(value)) {
-            r.problems.error(m, what + " must be a finite number, got " + p.value.Scalar());
+            r.problems.error(m, what + " must be a finite number, got " + std::string(p.value.scalar()));
             continue;
         }
         r.t.param_names.push_back(p.key);
@@ -117,8 +118,8 @@ void read_field_tolerances(ReaderState& r, const Entry& e) {
 }
 
 /// The whole document, a mapping of sections.
-void read(ReaderState& r, const YAML::Node& root) {
-    if (!root.IsMap()) {
+void read(ReaderState& r, const Node& root) {
+    if (!root.is_map()) {
         r.problems.error(mark_of(root, {1, 1}),
                          "a scenario must be a mapping (name:, world:, bodies:, log:, ...), got " + describe(root));
         return;
@@ -187,16 +188,19 @@ bool mark_before(const Diagnostic& a, const Diagnostic& b) {
 
 } // namespace reader
 
-ScenarioTemplate parse_scenario_template(std::string_view text, const std::string& file) {
+ScenarioTemplate parse_scenario_template(std::string_view text, const std::string& file, const LoadProgress& progress) {
     auto data = std::make_shared<detail::TemplateData>();
     data->file = file;
     const std::string shown = display_name(file);
     if (auto problem = reader::check_scenario_text(text, shown)) throw InputError({std::move(*problem)});
 
-    YAML::Node root;
+    reader::YamlTree tree;
     try {
-        root = YAML::Load(std::string(text)); // the first document only: yaml-cpp 0.7's LoadAll can loop forever
-                                              // on broken input (tests/scenario/errors_test.cpp)
+        // The first document only: yaml-cpp 0.7's LoadAll can loop forever on broken input
+        // (tests/scenario/errors_test.cpp). Progress: the parse is the first half.
+        const std::uint64_t total = 2 * static_cast<std::uint64_t>(text.size());
+        tree = reader::parse_yaml(text, progress ? [&](std::size_t offset) { progress(offset, total); }
+                                                 : std::function<void(std::size_t)>());
     } catch (const YAML::Exception& e) {
         const SourceMark m = reader::to_mark(e.mark);
         std::string message = e.msg;
@@ -205,8 +209,9 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     } catch (const std::exception& e) {
         throw InputError({{shown, 1, 1, std::string("cannot parse YAML: ") + e.what()}});
     }
+    const reader::Node root = tree.root();
     const std::optional<int> second = second_document_line(text);
-    if (!root.IsDefined() || (root.IsNull() && !second)) {
+    if (!root.is_defined() || (root.is_null() && !second)) {
         const auto content = first_content(text);
         if (!content) throw InputError({{shown, 1, 1, "empty scenario"}});
         throw InputError({{shown, content->line, content->column,
@@ -214,9 +219,13 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     }
 
     reader::ReaderState state(*data);
+    if (progress)
+        state.progress = [&, size = text.size()](std::size_t done_bodies, std::size_t bodies) {
+            progress(size + size * done_bodies / std::max<std::size_t>(bodies, 1), 2 * size); // the second half
+        };
     if (second) state.problems.error({*second, 1}, "a scenario file holds one YAML document; another one starts here");
     try {
-        if (!root.IsNull()) reader::read(state, root);
+        if (!root.is_null()) reader::read(state, root);
     } catch (const YAML::Exception& e) {
         state.problems.error(reader::to_mark(e.mark), std::string("YAML: ") + e.msg);
     } catch (const mu::ParserError& e) {

@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
-#include <unordered_map>
 
 #include "io/safe_text.h"
+#include "scenario/name_table.h"
 
 namespace collide::reader {
 
 const Entry* MapView::find(std::string_view key) const {
+    if (!(key_bits & key_bit(key))) return nullptr;
     for (const Entry& e : entries)
         if (e.key == key) return &e;
     return nullptr;
@@ -19,9 +20,9 @@ SourceMark to_mark(const YAML::Mark& m) {
     return {m.line + 1, m.column + 1};
 }
 
-SourceMark mark_of(const YAML::Node& n, SourceMark fallback) {
-    if (fallback.line > 0 && (!n.IsDefined() || n.IsNull())) return fallback;
-    const SourceMark m = n.IsDefined() ? to_mark(n.Mark()) : SourceMark{};
+SourceMark mark_of(const Node& n, SourceMark fallback) {
+    if (fallback.line > 0 && (!n.is_defined() || n.is_null())) return fallback;
+    const SourceMark m = n.mark();
     return m.line > 0 ? m : fallback;
 }
 
@@ -35,11 +36,11 @@ std::string join(const std::vector<std::string>& items) {
 
 std::string path_join(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
 
-std::string describe(const YAML::Node& n) {
-    if (!n.IsDefined() || n.IsNull()) return "nothing";
-    if (n.IsMap()) return "a mapping";
-    if (n.IsSequence()) return "a list";
-    std::string s = n.Scalar();
+std::string describe(const Node& n) {
+    if (!n.is_defined() || n.is_null()) return "nothing";
+    if (n.is_map()) return "a mapping";
+    if (n.is_sequence()) return "a list";
+    std::string s(n.scalar());
     if (s.size() > 40) {
         s.resize(37); // in place: GCC 12 wrongly warns (-Warray-bounds) on substr(…) + "..."
         s += "...";
@@ -63,72 +64,88 @@ bool not_too_many(Problems& problems, std::size_t count, const char* what, Sourc
 namespace {
 
 /// The mapping at `n`; `allowed` is ignored when `any_key`.
-std::optional<MapView> map_with(Problems& problems, const YAML::Node& n, const std::string& path, SourceMark fallback,
+std::optional<MapView> map_with(Problems& problems, const Node& n, const What& path, SourceMark fallback,
                                 std::span<const std::string_view> allowed, bool any_key) {
     MapView view;
     view.mark = mark_of(n, fallback);
-    if (!n.IsDefined() || n.IsNull()) return view;
-    if (!n.IsMap()) {
+    if (!n.is_defined() || n.is_null()) return view;
+    if (!n.is_map()) {
         problems.error(view.mark, path + ": expected a mapping of keys, got " + describe(n));
         return std::nullopt;
     }
-    std::unordered_map<std::string, std::size_t> seen; // key → index in view.entries
-    for (auto it = n.begin(); it != n.end(); ++it) {
-        const SourceMark key_mark = mark_of(it->first, view.mark);
-        if (!it->first.IsScalar()) {
-            problems.error(key_mark, path + ": a key must be a plain name, got " + describe(it->first));
+    // The accepted keys so far, by name: a scan of the few of a small mapping, a table for a
+    // large one (bodies, params).
+    const std::size_t count = n.size();
+    view.entries.reserve(count);
+    const auto entry_key = [&view](std::uint32_t i) { return std::string_view(view.entries[i].key); };
+    NameTable<decltype(entry_key)> seen(entry_key);
+    constexpr std::size_t kScanned = 16;
+    if (count > kScanned) seen.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const Node key_node = n.key(i);
+        const SourceMark key_mark = mark_of(key_node, view.mark);
+        if (!key_node.is_scalar()) {
+            problems.error(key_mark, path + ": a key must be a plain name, got " + describe(key_node));
             continue;
         }
-        const std::string key = it->first.Scalar();
-        if (const auto first = seen.find(key); first != seen.end()) {
-            problems.error(key_mark, path + ": duplicate key '" + key + "' (first given at line " +
-                                             std::to_string(view.entries[first->second].key_mark.line) + ")");
+        const std::string_view key = key_node.scalar();
+        long first = -1;
+        if (count > kScanned) {
+            first = seen.find(key);
+        } else {
+            for (std::size_t k = 0; k < view.entries.size() && first < 0; ++k)
+                if (view.entries[k].key == key) first = static_cast<long>(k);
+        }
+        if (first >= 0) {
+            problems.error(key_mark,
+                           path + ": duplicate key '" + std::string(key) + "' (first given at line " +
+                                   std::to_string(view.entries[static_cast<std::size_t>(first)].key_mark.line) + ")");
             continue;
         }
         const bool known = any_key || std::find(allowed.begin(), allowed.end(), key) != allowed.end();
         if (!known) {
             const std::vector<std::string> names(allowed.begin(), allowed.end());
-            problems.error(key_mark, path + ": unknown key '" + key + "' (" +
+            problems.error(key_mark, path + ": unknown key '" + std::string(key) + "' (" +
                                              (names.empty() ? std::string("expected no keys")
                                                             : "expected one of: " + join(names)) +
                                              ")");
             continue;
         }
-        seen.emplace(key, view.entries.size());
-        view.entries.push_back({key, key_mark, it->second});
+        view.entries.push_back({std::string(key), key_mark, n.value(i)});
+        view.key_bits |= key_bit(key);
+        if (count > kScanned) seen.insert(key, static_cast<std::uint32_t>(view.entries.size() - 1));
     }
     return view;
 }
 
 } // namespace
 
-std::optional<MapView> read_map(Problems& problems, const YAML::Node& n, const std::string& path, SourceMark fallback,
+std::optional<MapView> read_map(Problems& problems, const Node& n, const What& path, SourceMark fallback,
                                 std::span<const std::string_view> allowed) {
     return map_with(problems, n, path, fallback, allowed, false);
 }
 
-std::optional<MapView> read_map(Problems& problems, const YAML::Node& n, const std::string& path, SourceMark fallback,
+std::optional<MapView> read_map(Problems& problems, const Node& n, const What& path, SourceMark fallback,
                                 std::initializer_list<std::string_view> allowed) {
     return map_with(problems, n, path, fallback, std::span<const std::string_view>(allowed.begin(), allowed.size()),
                     false);
 }
 
-std::optional<MapView> read_open_map(Problems& problems, const YAML::Node& n, const std::string& path,
-                                     SourceMark fallback) {
+std::optional<MapView> read_open_map(Problems& problems, const Node& n, const What& path, SourceMark fallback) {
     return map_with(problems, n, path, fallback, {}, true);
 }
 
-const Entry* require(Problems& problems, const MapView& view, const char* key, const std::string& path) {
+const Entry* require(Problems& problems, const MapView& view, const char* key, const What& path) {
     const Entry* e = view.find(key);
     if (!e) problems.error(view.mark, path + ": missing required key '" + key + "'");
     return e;
 }
 
-bool read_bool(Problems& problems, const Entry* e, bool& field, const std::string& what) {
+bool read_bool(Problems& problems, const Entry* e, bool& field, const What& what) {
     if (!e) return false;
     const SourceMark m = mark_of(e->value, e->key_mark);
-    if (e->value.IsScalar() && !e->value.IsNull()) {
-        const std::string& s = e->value.Scalar();
+    if (e->value.is_scalar() && !e->value.is_null()) {
+        const std::string_view s = e->value.scalar();
         if (s == "true" || s == "True" || s == "TRUE") {
             field = true;
             return true;
@@ -142,10 +159,10 @@ bool read_bool(Problems& problems, const Entry* e, bool& field, const std::strin
     return false;
 }
 
-bool read_string(Problems& problems, const Entry* e, std::string& field, const std::string& what, bool null_is_empty) {
+bool read_string(Problems& problems, const Entry* e, std::string& field, const What& what, bool null_is_empty) {
     if (!e) return false;
     const SourceMark m = mark_of(e->value, e->key_mark);
-    if (e->value.IsNull()) {
+    if (e->value.is_null()) {
         if (null_is_empty) {
             field.clear();
             return true;
@@ -153,11 +170,11 @@ bool read_string(Problems& problems, const Entry* e, std::string& field, const s
         problems.error(m, what + " is empty");
         return false;
     }
-    if (!e->value.IsScalar()) {
+    if (!e->value.is_scalar()) {
         problems.error(m, what + ": expected text, got " + describe(e->value));
         return false;
     }
-    field = e->value.Scalar();
+    field = std::string(e->value.scalar());
     if (!null_is_empty && field.empty()) {
         problems.error(m, what + " is empty");
         return false;
@@ -166,7 +183,7 @@ bool read_string(Problems& problems, const Entry* e, std::string& field, const s
         problems.error(m, what + " must be one line");
         return false;
     }
-    if (const std::string problem = unsafe_text_problem(field, what); !problem.empty()) {
+    if (const std::string problem = unsafe_text_problem(field, std::string(what)); !problem.empty()) {
         problems.error(m, problem);
         return false;
     }

@@ -52,6 +52,7 @@ struct SweepModel {
     std::vector<std::string> columns;     ///< one column name per field: FIELD, or ID.FIELD with several log entries
     std::vector<FieldSpec> fields;        ///< what each column holds
     std::vector<std::string> body_names;  ///< names for FieldType::body values
+    std::uint64_t source_digest = 0;      ///< FNV-1a of the scenario's text (a resumed sweep's rows must be of it)
     Detection detection = Detection::discrete;                ///< the scenario's own mode, used without --detection
     std::function<std::unique_ptr<CellWorker>()> make_worker; ///< called once per thread
     /// Runs one cell (params as CellWorker::compute takes them) with its frames recorded;

@@ -39,6 +39,26 @@ void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::stri
 std::string sweep_grid_line(const std::vector<std::pair<std::string, std::vector<std::string>>>& axes,
                             const std::vector<std::string>& modes);
 
+/// sweep_grid_line() built one value at a time, axis after axis, so that a merge can feed it the
+/// values of its slowest axis as they stream by, holding none of them.
+class GridLineBuilder {
+public:
+    /// Starts the next axis, `name`.
+    void axis(std::string_view name);
+    /// The next value of the current axis, as the rows print it.
+    void value(std::string_view text);
+    /// The line, for these modes (call once, after the last value).
+    std::string finish(const std::vector<std::string>& modes);
+
+private:
+    void mix(std::string_view text, char end);
+    void close_axis();
+    std::uint64_t digest_ = 14695981039346656037ull;
+    std::string line_ = "# collide sweep grid: ";
+    std::size_t axes_ = 0, values_ = 0;
+    bool open_ = false;
+};
+
 /// Appends rows first_row … first_row + count − 1 (their values in `values`, count × fields):
 /// booleans true/false, integers without decimals, bodies by name, numbers in their shortest
 /// round-trip form; a value not measured (NaN) is an empty field.

@@ -76,25 +76,48 @@ int find_measure(const SweepModel& model, std::string_view name) {
     throw command_error(fmt::format("--measure {}: {}; the fields are {}", name, why, list));
 }
 
+void GridLineBuilder::mix(std::string_view text, char end) {
+    for (const char c : text) digest_ = (digest_ ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    digest_ = (digest_ ^ static_cast<unsigned char>(end)) * 1099511628211ull;
+}
+
+void GridLineBuilder::close_axis() {
+    if (!open_) return;
+    mix("", ';');
+    line_ += fmt::format(" ({} value{})", values_, values_ == 1 ? "" : "s");
+    open_ = false;
+}
+
+void GridLineBuilder::axis(std::string_view name) {
+    close_axis();
+    mix(name, '=');
+    line_ += fmt::format("{}{}", axes_ > 0 ? ", " : "", name);
+    ++axes_;
+    values_ = 0;
+    open_ = true;
+}
+
+void GridLineBuilder::value(std::string_view text) {
+    mix(text, ',');
+    ++values_;
+}
+
+std::string GridLineBuilder::finish(const std::vector<std::string>& modes) {
+    close_axis();
+    if (axes_ == 0) line_ += "no axes";
+    line_ += "; detection ";
+    for (std::size_t m = 0; m < modes.size(); ++m) line_ += (m > 0 ? ", " : "") + modes[m];
+    return line_ + fmt::format("; digest {:016x}", digest_);
+}
+
 std::string sweep_grid_line(const std::vector<std::pair<std::string, std::vector<std::string>>>& axes,
                             const std::vector<std::string>& modes) {
-    std::uint64_t digest = 14695981039346656037ull;
-    const auto mix = [&](std::string_view text, char end) {
-        for (const char c : text) digest = (digest ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-        digest = (digest ^ static_cast<unsigned char>(end)) * 1099511628211ull;
-    };
-    std::string line = "# collide sweep grid: ";
-    for (std::size_t a = 0; a < axes.size(); ++a) {
-        const auto& [name, values] = axes[a];
-        mix(name, '=');
-        for (const std::string& v : values) mix(v, ',');
-        mix("", ';');
-        line += fmt::format("{}{} ({} value{})", a > 0 ? ", " : "", name, values.size(), values.size() == 1 ? "" : "s");
+    GridLineBuilder line;
+    for (const auto& [name, values] : axes) {
+        line.axis(name);
+        for (const std::string& v : values) line.value(v);
     }
-    if (axes.empty()) line += "no axes";
-    line += "; detection ";
-    for (std::size_t m = 0; m < modes.size(); ++m) line += (m > 0 ? ", " : "") + modes[m];
-    return line + fmt::format("; digest {:016x}", digest);
+    return line.finish(modes);
 }
 
 void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::string& out) {

@@ -186,21 +186,98 @@ const char* detection_name(Detection mode) {
     return "discrete";
 }
 
-Shard parse_shard(std::string_view text) {
-    const auto slash = text.find('/');
-    std::uint64_t k = 0, n = 0;
-    const auto parse = [](std::string_view s, std::uint64_t& out) {
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-        return !s.empty() && ec == std::errc{} && end == s.data() + s.size();
+namespace {
+
+bool parse_whole(std::string_view s, std::uint64_t& out) {
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return !s.empty() && ec == std::errc{} && end == s.data() + s.size();
+}
+
+/// The shard a Slurm array task is (SLURM_ARRAY_TASK_ID is `id`); `count` from `auto/N`, or 0.
+Shard slurm_shard(const std::string& option, std::uint64_t count, const Environment& env) {
+    const auto number = [&](const char* name, bool required, std::uint64_t fallback) {
+        const char* value = env(name);
+        std::uint64_t n = fallback;
+        if (!value) {
+            if (required)
+                throw command_error(fmt::format("{}: SLURM_ARRAY_TASK_ID is set but {} is not: a Slurm array "
+                                                "task has both",
+                                                option, name));
+            return n;
+        }
+        if (!parse_whole(value, n))
+            throw command_error(
+                    fmt::format("{}: {} is '{}', not a whole number", option, name, detail::shortened(value)));
+        return n;
     };
-    if (slash == std::string_view::npos || !parse(text.substr(0, slash), k) || !parse(text.substr(slash + 1), n))
-        throw command_error(fmt::format("--shard {}: expected K/N, e.g. 2/8", detail::shortened(text)));
+    const std::uint64_t task = number("SLURM_ARRAY_TASK_ID", true, 0);
+    const std::uint64_t min = number("SLURM_ARRAY_TASK_MIN", true, 0);
+    const std::uint64_t max = number("SLURM_ARRAY_TASK_MAX", true, 0);
+    const std::uint64_t tasks = number("SLURM_ARRAY_TASK_COUNT", true, 0);
+    // The step: Slurm's, or the one that spreads COUNT tasks from MIN to MAX (an index list
+    // such as 1,3,5,7 is a range with a step too; any other list is not).
+    const std::uint64_t spread = tasks > 1 ? (max >= min ? (max - min) / (tasks - 1) : 0) : 1;
+    const std::uint64_t step = number("SLURM_ARRAY_TASK_STEP", false, spread == 0 ? 1 : spread);
+    const std::string array = fmt::format("{}-{}{}", min, max, step == 1 ? std::string() : fmt::format(":{}", step));
+    if (tasks == 0 || max < min || step == 0 || (max - min) % step != 0 || (max - min) / step + 1 != tasks)
+        throw command_error(fmt::format("{}: the Slurm array (SLURM_ARRAY_TASK_MIN {}, _MAX {}, _COUNT {}) is not a "
+                                        "range A-B[:S] of its count of tasks; submit it as --array=A-B, or give "
+                                        "--shard K/N",
+                                        option, min, max, tasks));
+    if (task < min || task > max || (task - min) % step != 0)
+        throw command_error(
+                fmt::format("{}: SLURM_ARRAY_TASK_ID {} is not a task of the array {}", option, task, array));
+    if (count != 0 && count != tasks)
+        throw command_error(
+                fmt::format("{}: the Slurm array has {} tasks (SLURM_ARRAY_TASK_COUNT), not {}", option, tasks, count));
+    return Shard{(task - min) / step, tasks, fmt::format("SLURM_ARRAY_TASK_ID={} of {}", task, array)};
+}
+
+} // namespace
+
+Shard parse_shard(std::string_view text, const Environment& environment) {
+    const Environment env =
+            environment ? environment : [](const char* name) -> const char* { return std::getenv(name); };
+    const auto slash = text.find('/');
+    const std::string shown = detail::shortened(text);
+    if (text.substr(0, slash) == "auto") {
+        const std::string option = "--shard " + shown;
+        std::uint64_t count = 0;
+        if (slash != std::string_view::npos && (!parse_whole(text.substr(slash + 1), count) || count == 0))
+            throw command_error(fmt::format("{}: expected auto or auto/N, N ≥ 1", option));
+        if (count > kMaxGridCells)
+            throw command_error(
+                    fmt::format("{}: N must be at most {}, the most cells a grid may have", option, kMaxGridCells));
+        if (env("SLURM_ARRAY_TASK_ID")) return slurm_shard(option, count, env);
+        if (const char* index = env("JOB_COMPLETION_INDEX")) {
+            std::uint64_t k = 0;
+            if (!parse_whole(index, k))
+                throw command_error(fmt::format("{}: JOB_COMPLETION_INDEX is '{}', not a whole number", option,
+                                                detail::shortened(index)));
+            if (count == 0)
+                throw command_error(fmt::format("{}: JOB_COMPLETION_INDEX is {} (a Kubernetes Indexed Job), but a pod "
+                                                "is not told how many there are: give --shard auto/N, N the Job's "
+                                                "completions",
+                                                option, k));
+            if (k >= count)
+                throw command_error(fmt::format("{}: JOB_COMPLETION_INDEX {} is not below N = {}", option, k, count));
+            return Shard{k, count, fmt::format("JOB_COMPLETION_INDEX={} of {}", k, count)};
+        }
+        throw command_error(fmt::format("{}: this is no array task: looked for SLURM_ARRAY_TASK_ID (a Slurm job "
+                                        "array, sbatch --array) and JOB_COMPLETION_INDEX (a Kubernetes Indexed Job); "
+                                        "outside them give --shard K/N",
+                                        option));
+    }
+    std::uint64_t k = 0, n = 0;
+    if (slash == std::string_view::npos || !parse_whole(text.substr(0, slash), k) ||
+        !parse_whole(text.substr(slash + 1), n))
+        throw command_error(fmt::format("--shard {}: expected K/N (e.g. 2/8) or auto", shown));
     if (n == 0 || k == 0 || k > n)
-        throw command_error(fmt::format("--shard {}: K must be between 1 and N (N ≥ 1)", detail::shortened(text)));
+        throw command_error(fmt::format("--shard {}: K must be between 1 and N (N ≥ 1)", shown));
     if (n > kMaxGridCells)
         throw command_error(
                 fmt::format("--shard {}: N must be at most {}, the most cells a grid may have", text, kMaxGridCells));
-    return Shard{k - 1, n};
+    return Shard{k - 1, n, {}};
 }
 
 } // namespace collide

@@ -9,6 +9,7 @@
 /// owned cell gives one row per detection mode, discrete before swept.
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -92,10 +93,22 @@ const char* detection_name(Detection mode);
 struct Shard {
     std::uint64_t index = 0; ///< 0-based (K − 1 of `--shard K/N`)
     std::uint64_t count = 1; ///< N ≥ 1
+    std::string source = {}; ///< for `--shard auto`: where K and N came from ("SLURM_ARRAY_TASK_ID=3 of 0-15")
 };
 
-/// Parses `--shard K/N` (1 ≤ K ≤ N); throws an InputError (command_error) otherwise.
-Shard parse_shard(std::string_view text);
+/// Reads an environment variable: its value, or null when it is not set.
+using Environment = std::function<const char*(const char* name)>;
+
+/// Parses `--shard K/N` (1 ≤ K ≤ N), or `auto` / `auto/N`, which take K and N from the task
+/// the job scheduler runs this process as (`env`; empty: the process's environment):
+/// - a Slurm job array (`sbatch --array=A-B[:S]`, any first index, 0 or 1 or other):
+///   SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_MIN, _MAX, _COUNT (and _STEP): K is the task's
+///   place in the array, (ID − MIN) / STEP + 1, N is COUNT (an `auto/N` must agree with it);
+/// - a Kubernetes Indexed Job: JOB_COMPLETION_INDEX (0-based) is K − 1; the pod is not told
+///   the Job's completions, so N is given on the command line as `auto/N`.
+/// Slurm's variables are looked at first. Throws an InputError (command_error) naming what it
+/// looked for when neither is there, and naming the variable when one is not what it should be.
+Shard parse_shard(std::string_view text, const Environment& env = {});
 
 /// The rows a sweep produces, in output order: the shard's cells in grid order, each in every
 /// mode of `modes`.

@@ -1,9 +1,25 @@
+// Merging sweep shards in two streaming passes, each holding one line per shard:
+// 1. check every shard line by line, in file order (the grid line, the header, each row's
+//    fields, cell and mode, and that its rows come in grid order), gathering what the grid is —
+//    each axis's number of values, the largest cell, the modes;
+// 2. merge the shards' rows by (cell, mode) — each shard is in that order already — checking
+//    that every cell and mode comes exactly once and that each row's coordinates are its
+//    cell's, and write them out.
+// Memory: a line buffer per shard and the values of every axis but the first (which varies
+// slowest, so its values stream by), never the cells. The grid line gives each axis's number
+// of values; shards without one (an older collide) keep each axis's distinct values in pass 1.
 #include "sweep/merge.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <queue>
 #include <string_view>
+#include <sys/stat.h>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -15,16 +31,6 @@
 namespace collide {
 
 namespace {
-
-/// One data row of a shard: its key, where it came from, and its text (without the newline).
-struct Row {
-    std::uint64_t cell = 0;
-    int mode = 0; // 0 discrete, 1 swept, 2 speculative
-    std::uint32_t file = 0;
-    std::uint32_t line = 0;
-    std::string_view text;
-    std::vector<std::string_view> coordinates; ///< the varied params' values as written
-};
 
 constexpr std::string_view kGridPrefix = "# collide sweep grid: ";
 
@@ -48,88 +54,224 @@ bool split_fields(std::string_view line, std::vector<std::string_view>& fields) 
     return !quoted;
 }
 
-/// A problem with line `line` of `shard`.
-InputError error_at(const ShardText& shard, std::size_t line, std::string message) {
-    return InputError(shard.name, static_cast<int>(line), 1, std::move(message));
-}
-
-/// Checks that every row's coordinates are its cell's: the value a row gives an axis is the one
-/// every other row at that axis index gives (the first varied param varies slowest), and, when
-/// the shards record their grid, that the grid the rows make is that grid. Rows are sorted and
-/// complete (every cell present).
-void check_coordinates(const std::vector<ShardText>& shards, const std::vector<Row>& rows,
-                       const std::vector<std::unordered_set<std::string_view>>& distinct,
-                       const std::vector<std::string_view>& axis_names, const std::vector<int>& modes,
-                       std::string_view grid_line) {
-    const std::size_t n = distinct.size();
-    std::vector<std::uint64_t> size(n), stride(n, 1);
-    for (std::size_t a = 0; a < n; ++a) size[a] = std::max<std::size_t>(distinct[a].size(), 1);
-    for (std::size_t a = n; a-- > 1;) stride[a - 1] = stride[a] * size[a];
-    std::vector<std::vector<const Row*>> at(n); // axis → index → the first row that set it
-    for (std::size_t a = 0; a < n; ++a) at[a].assign(size[a], nullptr);
-    for (const Row& r : rows)
-        for (std::size_t a = 0; a < n; ++a) {
-            const std::uint64_t i = (r.cell / stride[a]) % size[a];
-            const Row*& first = at[a][i];
-            if (!first) {
-                first = &r;
-            } else if (first->coordinates[a] != r.coordinates[a]) {
-                throw error_at(shards[r.file], r.line,
-                               fmt::format("the row's coordinates are not cell {}'s: {} is {} here but {} at {}:{} "
-                                           "(cell {}), the same position on that axis",
-                                           r.cell, axis_names[a], r.coordinates[a], first->coordinates[a],
-                                           shards[first->file].name, first->line, first->cell));
-            }
+/// The lines of one shard, read in order, from its text in memory or from its file through a
+/// buffer; it can start again from the top (for the second pass).
+class ShardLines {
+public:
+    /// The lines of `text` (which must outlive this), named `name`.
+    ShardLines(std::string name, std::string_view text) : name_(std::move(name)), text_(text) {}
+    /// The lines of the file `path` ("-" and FIFOs are read whole into memory once: they can
+    /// be read only once). Throws std::runtime_error naming the file when it cannot be read.
+    explicit ShardLines(const std::string& path) : name_(path) {
+        struct stat st {};
+        if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+            owned_ = read_file(path); // names the file in its error
+            text_ = owned_;
+            return;
         }
-    if (grid_line.empty()) return;
-    std::vector<std::pair<std::string, std::vector<std::string>>> axes(n);
-    for (std::size_t a = 0; a < n; ++a) {
-        axes[a].first = std::string(axis_names[a]);
-        for (const Row* r : at[a]) axes[a].second.emplace_back(r ? r->coordinates[a] : std::string_view());
+        file_.reset(std::fopen(path.c_str(), "rb"));
+        if (!file_) throw std::runtime_error(path + ": cannot read: " + std::strerror(errno));
+        buffer_.resize(1 << 20);
     }
-    std::vector<std::string> mode_names;
-    for (const int m : modes) mode_names.emplace_back(mode_name(m));
-    const std::string made = sweep_grid_line(axes, mode_names);
-    if (made != grid_line)
-        throw command_error(fmt::format("the rows make the grid '{}', not the grid the shards record '{}' (a row "
-                                        "whose coordinates are not its cell's?)",
-                                        made, grid_line));
+
+    const std::string& name() const { return name_; }
+    /// 1-based number of the line last read.
+    std::size_t line_no() const { return line_no_; }
+    /// True when the shard holds no byte at all.
+    bool empty() {
+        if (!file_) return text_.empty();
+        fill();
+        return end_ == begin_ && eof_;
+    }
+    /// The next line (without its '\n') into `line`; false at the end. `broken` is set when
+    /// the line has a line break after it.
+    bool next(std::string_view& line, bool& broken) {
+        if (!file_) {
+            if (pos_ >= text_.size()) return false;
+            ++line_no_;
+            const std::size_t end = text_.find('\n', pos_);
+            broken = end != std::string_view::npos;
+            line = text_.substr(pos_, (broken ? end : text_.size()) - pos_);
+            pos_ = broken ? end + 1 : text_.size();
+            return true;
+        }
+        for (;;) {
+            const char* start = buffer_.data() + begin_;
+            if (const void* nl = std::memchr(start, '\n', end_ - begin_)) {
+                const std::size_t length = static_cast<const char*>(nl) - start;
+                line = std::string_view(start, length);
+                begin_ += length + 1;
+                broken = true;
+                ++line_no_;
+                return true;
+            }
+            if (eof_) {
+                if (begin_ == end_) return false;
+                line = std::string_view(start, end_ - begin_);
+                begin_ = end_;
+                broken = false;
+                ++line_no_;
+                return true;
+            }
+            // Keep the partial line at the front and read more after it (growing for a long line).
+            std::memmove(buffer_.data(), start, end_ - begin_);
+            end_ -= begin_;
+            begin_ = 0;
+            if (end_ == buffer_.size()) buffer_.resize(2 * buffer_.size());
+            fill();
+        }
+    }
+    /// Starts again from the first line.
+    void rewind() {
+        line_no_ = 0;
+        pos_ = 0;
+        if (!file_) return;
+        std::rewind(file_.get());
+        begin_ = end_ = 0;
+        eof_ = false;
+    }
+
+private:
+    struct Closer {
+        void operator()(std::FILE* f) const { std::fclose(f); }
+    };
+    void fill() {
+        if (eof_ || end_ == buffer_.size()) return;
+        const std::size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, file_.get());
+        end_ += got;
+        if (got == 0) {
+            if (std::ferror(file_.get())) throw std::runtime_error(name_ + ": cannot read: " + std::strerror(errno));
+            eof_ = true;
+        }
+    }
+
+    std::string name_;
+    std::string_view text_; // in memory
+    std::string owned_;     // … read whole (stdin, a FIFO)
+    std::size_t pos_ = 0;
+    std::unique_ptr<std::FILE, Closer> file_; // or from a file, through buffer_
+    std::vector<char> buffer_;
+    std::size_t begin_ = 0, end_ = 0;
+    bool eof_ = false;
+    std::size_t line_no_ = 0;
+};
+
+/// A problem with line `line` of shard `shard`.
+InputError error_at(const ShardLines& shard, std::size_t line, std::string message) {
+    return InputError(shard.name(), static_cast<int>(line), 1, std::move(message));
 }
 
-} // namespace
+/// A hash of text that finds std::string keys by std::string_view (no copy per lookup).
+struct TextHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
 
-std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
-    if (shards.empty()) throw command_error("no shard files to merge");
-    std::string_view header, grid_line;
+/// What the first pass learned: the shards' grid line and header, where the detection column
+/// is, and the grid the rows make.
+struct Survey {
+    std::string grid_line; ///< the shared grid line, or empty (shards of an older collide)
+    std::string header;    ///< the shared header
     std::size_t columns = 0, detection = 0;
-    std::vector<Row> rows;
-    std::vector<std::unordered_set<std::string_view>> distinct;
-    std::vector<std::string_view> fields, axis_names;
+    std::vector<std::string> axis_names;
+    /// Per axis, its number of values: from the grid line, or (shards without one) counted
+    /// from the rows, whose distinct values are then kept in `distinct`.
+    std::vector<std::uint64_t> sizes;
+    bool sizes_from_grid = false;
+    std::vector<std::unordered_set<std::string, TextHash, std::equal_to<>>> distinct;
     std::uint64_t max_cell = 0;
+    bool has_mode[3] = {false, false, false};
+    bool has_rows = false;
+};
 
+/// A data row's cell and mode (0 discrete, 1 swept, 2 speculative), after `fields` were split.
+struct RowKey {
+    std::uint64_t cell = 0;
+    int mode = 0;
+    bool operator<(const RowKey& o) const { return cell != o.cell ? cell < o.cell : mode < o.mode; }
+    bool operator==(const RowKey& o) const { return cell == o.cell && mode == o.mode; }
+};
+
+/// Reads a data row's fields into `fields` and its key; throws at the row when it is malformed.
+RowKey parse_row(const ShardLines& shard, std::string_view line, const Survey& s,
+                 std::vector<std::string_view>& fields) {
+    const std::size_t line_no = shard.line_no();
+    if (!split_fields(line, fields)) throw error_at(shard, line_no, "a quoted field is not closed");
+    if (fields.size() != s.columns)
+        throw error_at(shard, line_no,
+                       fmt::format("the row has {} fields, the header has {}", fields.size(), s.columns));
+    RowKey key;
+    const std::string_view cell = fields[0];
+    const auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), key.cell);
+    if (cell.empty() || ec != std::errc{} || p != cell.data() + cell.size())
+        throw error_at(shard, line_no, fmt::format("the cell '{}' is not a whole number", cell));
+    const std::string_view mode = fields[s.detection];
+    if (mode == "discrete")
+        key.mode = 0;
+    else if (mode == "swept")
+        key.mode = 1;
+    else if (mode == "speculative")
+        key.mode = 2;
+    else
+        throw error_at(shard, line_no, fmt::format("the detection '{}' is not discrete, swept or speculative", mode));
+    return key;
+}
+
+/// The number of values of each of `names` as `grid_line` records them ("speed (19 values),
+/// offset (20 values); …"), or nothing when the line does not name exactly these axes or makes
+/// more cells than a grid may have (the rows are then counted instead).
+std::optional<std::vector<std::uint64_t>> sizes_in_grid_line(std::string_view grid_line,
+                                                             const std::vector<std::string>& names) {
+    std::string_view rest = grid_line.substr(kGridPrefix.size());
+    rest = rest.substr(0, rest.find("; detection "));
+    std::vector<std::uint64_t> sizes;
+    std::uint64_t cells = 1;
+    if (rest == "no axes") return names.empty() ? std::optional(sizes) : std::nullopt;
+    for (const std::string& name : names) {
+        if (rest.substr(0, name.size() + 2) != name + " (") return std::nullopt;
+        rest.remove_prefix(name.size() + 2);
+        std::uint64_t count = 0;
+        const auto [p, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), count);
+        if (ec != std::errc{} || count == 0 || count > kMaxGridCells / cells) return std::nullopt;
+        cells *= count;
+        rest.remove_prefix(static_cast<std::size_t>(p - rest.data()));
+        const std::string_view unit = count == 1 ? " value)" : " values)";
+        if (rest.substr(0, unit.size()) != unit) return std::nullopt;
+        rest.remove_prefix(unit.size());
+        if (rest.substr(0, 2) == ", ") rest.remove_prefix(2);
+        sizes.push_back(count);
+    }
+    if (!rest.empty()) return std::nullopt;
+    return sizes;
+}
+
+/// Pass 1: every shard's lines checked, in file order; the grid they make gathered.
+Survey survey(std::vector<ShardLines>& shards) {
+    Survey s;
+    std::vector<std::string_view> fields;
     for (std::size_t f = 0; f < shards.size(); ++f) {
-        const ShardText& shard = shards[f];
-        const std::string_view text = shard.text;
-        if (text.empty()) throw error_at(shard, 1, "empty file; expected a sweep CSV starting with cell,…");
-        std::size_t pos = 0, line_no = 0, header_line = 1;
-        while (pos < text.size()) {
-            ++line_no;
-            const std::size_t end = text.find('\n', pos);
-            if (end == std::string_view::npos)
-                throw error_at(shard, line_no, "the last line has no line break (a truncated file?)");
-            const std::string_view line = text.substr(pos, end - pos);
-            pos = end + 1;
+        ShardLines& shard = shards[f];
+        if (shard.empty()) throw error_at(shard, 1, "empty file; expected a sweep CSV starting with cell,…");
+        std::size_t header_line = 1;
+        std::vector<std::string> last_value; // per axis, the value of the row before (none before the first)
+        std::optional<RowKey> previous;
+        std::size_t previous_line = 0;
+        std::string_view line;
+        bool broken = false;
+        while (shard.next(line, broken)) {
+            const std::size_t line_no = shard.line_no();
+            if (!broken) throw error_at(shard, line_no, "the last line has no line break (a truncated file?)");
             if (line_no == 1) {
                 // The grid line: every shard must come from the same sweep.
                 const bool has_grid = line.rfind(kGridPrefix, 0) == 0;
                 if (f == 0) {
-                    grid_line = has_grid ? line : std::string_view();
-                } else if (has_grid != !grid_line.empty() || (has_grid && line != grid_line)) {
+                    s.grid_line = has_grid ? std::string(line) : std::string();
+                } else if (has_grid != !s.grid_line.empty() || (has_grid && line != s.grid_line)) {
                     throw error_at(shard, 1,
-                                   has_grid || !grid_line.empty()
+                                   has_grid || !s.grid_line.empty()
                                            ? fmt::format("a shard of a different sweep: its grid '{}' is not {}'s '{}'",
-                                                         has_grid ? line : "(none)", shards[0].name,
-                                                         grid_line.empty() ? "(none)" : grid_line)
+                                                         has_grid ? line : "(none)", shards[0].name(),
+                                                         s.grid_line.empty() ? "(none)" : s.grid_line)
                                            : std::string("the grid line differs"));
                 }
                 if (has_grid) {
@@ -144,116 +286,224 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
                     const auto d = std::find(fields.begin() + 1, fields.end(), std::string_view("detection"));
                     if (d == fields.end())
                         throw error_at(shard, line_no, "not a sweep CSV: the header has no detection column");
-                    axis_names.assign(fields.begin() + 1, d);
-                    header = line;
-                    columns = fields.size();
-                    detection = static_cast<std::size_t>(d - fields.begin());
-                    distinct.resize(detection - 1);
-                } else if (line != header) {
-                    throw error_at(
-                            shard, line_no,
-                            fmt::format("the header differs from {}'s: '{}' vs '{}'", shards[0].name, line, header));
+                    s.axis_names.assign(fields.begin() + 1, d);
+                    s.header = std::string(line);
+                    s.columns = fields.size();
+                    s.detection = static_cast<std::size_t>(d - fields.begin());
+                    if (const auto sizes =
+                                s.grid_line.empty() ? std::nullopt : sizes_in_grid_line(s.grid_line, s.axis_names)) {
+                        s.sizes = *sizes; // the grid says how many values each axis has: none is kept
+                        s.sizes_from_grid = true;
+                    } else {
+                        s.distinct.resize(s.detection - 1);
+                    }
+                } else if (line != s.header) {
+                    throw error_at(shard, line_no,
+                                   fmt::format("the header differs from {}'s: '{}' vs '{}'", shards[0].name(), line,
+                                               s.header));
                 }
                 continue;
             }
-            if (!split_fields(line, fields)) throw error_at(shard, line_no, "a quoted field is not closed");
-            if (fields.size() != columns)
-                throw error_at(shard, line_no,
-                               fmt::format("the row has {} fields, the header has {}", fields.size(), columns));
-            Row row;
-            const std::string_view cell = fields[0];
-            const auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), row.cell);
-            if (cell.empty() || ec != std::errc{} || p != cell.data() + cell.size())
-                throw error_at(shard, line_no, fmt::format("the cell '{}' is not a whole number", cell));
-            if (fields[detection] == "discrete")
-                row.mode = 0;
-            else if (fields[detection] == "swept")
-                row.mode = 1;
-            else if (fields[detection] == "speculative")
-                row.mode = 2;
-            else
+            const RowKey key = parse_row(shard, line, s, fields);
+            if (previous && key < *previous)
                 throw error_at(
                         shard, line_no,
-                        fmt::format("the detection '{}' is not discrete, swept or speculative", fields[detection]));
-            for (std::size_t a = 1; a < detection; ++a) {
-                distinct[a - 1].insert(fields[a]);
-                row.coordinates.push_back(fields[a]);
+                        fmt::format("the rows are out of grid order: cell {} ({}) comes after cell {} ({}) at "
+                                    "line {}; a shard lists its cells in grid order, as collide sweep writes them",
+                                    key.cell, mode_name(key.mode), previous->cell, mode_name(previous->mode),
+                                    previous_line));
+            previous = key;
+            previous_line = line_no;
+            const bool first_row = last_value.empty();
+            last_value.resize(s.distinct.size());
+            for (std::size_t a = 1; a <= s.distinct.size(); ++a) {
+                if (!first_row && fields[a] == last_value[a - 1]) continue; // a slow axis keeps its value
+                auto& values = s.distinct[a - 1];
+                if (values.find(fields[a]) == values.end()) values.emplace(fields[a]);
+                last_value[a - 1].assign(fields[a]);
             }
-            row.file = static_cast<std::uint32_t>(f);
-            row.line = static_cast<std::uint32_t>(line_no);
-            row.text = line;
-            max_cell = std::max(max_cell, row.cell);
-            rows.push_back(row);
+            s.max_cell = std::max(s.max_cell, key.cell);
+            s.has_mode[key.mode] = true;
+            s.has_rows = true;
         }
     }
+    if (!s.sizes_from_grid) {
+        s.sizes.clear();
+        for (const auto& values : s.distinct) s.sizes.push_back(values.size());
+        s.distinct.clear();
+    }
+    return s;
+}
 
+/// One shard's current row in pass 2.
+struct Current {
+    RowKey key;
+    std::size_t line = 0;
+    std::string_view text;
+    std::vector<std::string_view> fields;
+};
+
+/// The first row found at each position of an axis (its value there, and where it was).
+struct AxisFirst {
+    std::string value;
+    std::size_t file = 0, line = 0;
+    std::uint64_t cell = 0;
+    bool set = false;
+};
+
+/// Pass 2: the rows merged in (cell, mode) order into `write`, every cell checked.
+template <class Write> void merge_rows(std::vector<ShardLines>& shards, const Survey& s, Write&& write) {
     // The grid: the product of each axis's distinct values, the modes those that appear.
     std::uint64_t cells = 0;
-    bool has_mode[3] = {false, false, false};
-    if (!rows.empty()) {
+    if (s.has_rows) {
         cells = 1;
-        for (const auto& values : distinct) cells = std::min<std::uint64_t>(cells * values.size(), kMaxGridCells);
-        cells = std::max(cells, max_cell + 1);
-        for (const Row& r : rows) has_mode[r.mode] = true;
+        for (const std::uint64_t count : s.sizes) cells = std::min<std::uint64_t>(cells * count, kMaxGridCells);
+        cells = std::max(cells, s.max_cell + 1);
     }
     std::vector<int> modes;
     for (int m = 0; m < 3; ++m)
-        if (has_mode[m]) modes.push_back(m);
+        if (s.has_mode[m]) modes.push_back(m);
 
-    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return a.cell != b.cell   ? a.cell < b.cell
-               : a.mode != b.mode ? a.mode < b.mode
-               : a.file != b.file ? a.file < b.file
-                                  : a.line < b.line;
-    });
+    const std::size_t n = s.sizes.size();
+    std::vector<std::uint64_t> size(n), stride(n, 1);
+    for (std::size_t a = 0; a < n; ++a) size[a] = std::max<std::uint64_t>(s.sizes[a], 1);
+    for (std::size_t a = n; a-- > 1;) stride[a - 1] = stride[a] * size[a];
+    // The first row at each position of each axis. The first axis varies slowest: its
+    // positions come one after the other in cell order and never again, so only the current
+    // one is kept (its values go into the grid line's digest as they come). The others' lists
+    // grow as their positions first appear (in order: the cells come without a gap).
+    std::vector<std::vector<AxisFirst>> at(n);
+    AxisFirst slowest;
+    std::uint64_t slowest_position = ~std::uint64_t{0};
+    GridLineBuilder grid;
+    if (n > 0) grid.axis(s.axis_names[0]);
+    std::optional<InputError> coordinate_error; // reported once every cell is known to be there
+
+    if (!s.grid_line.empty()) {
+        write(s.grid_line);
+        write("\n");
+    }
+    write(s.header);
+    write("\n");
+
+    // Each shard's next row; a heap of the shards by their row's (cell, mode), then file.
+    std::vector<Current> current(shards.size());
+    const auto advance = [&](std::size_t f) {
+        std::string_view line;
+        bool broken = false;
+        ShardLines& shard = shards[f];
+        while (shard.next(line, broken)) {
+            const std::size_t header_line = s.grid_line.empty() ? 1 : 2;
+            if (shard.line_no() <= header_line) continue;
+            Current& c = current[f];
+            c.key = parse_row(shard, line, s, c.fields);
+            c.line = shard.line_no();
+            c.text = line;
+            return true;
+        }
+        return false;
+    };
+    const auto later = [&](std::size_t a, std::size_t b) {
+        const RowKey &x = current[a].key, &y = current[b].key;
+        return y < x || (x == y && b < a);
+    };
+    std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(later)> heap(later);
+    for (std::size_t f = 0; f < shards.size(); ++f) {
+        shards[f].rewind();
+        if (advance(f)) heap.push(f);
+    }
+
     const std::uint64_t expected_rows = cells * modes.size();
     std::uint64_t k = 0;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        const Row& r = rows[i];
-        if (i > 0 && rows[i - 1].cell == r.cell && rows[i - 1].mode == r.mode) {
-            const Row& first = rows[i - 1];
-            throw error_at(shards[r.file], r.line,
-                           fmt::format("cell {} ({}) appears twice; it is also at {}:{}", r.cell, mode_name(r.mode),
-                                       shards[first.file].name, first.line));
-        }
+    std::optional<RowKey> last;
+    std::size_t last_file = 0, last_line = 0;
+    while (!heap.empty()) {
+        const std::size_t f = heap.top();
+        heap.pop();
+        const Current& r = current[f];
+        if (last && *last == r.key)
+            throw error_at(shards[f], r.line,
+                           fmt::format("cell {} ({}) appears twice; it is also at {}:{}", r.key.cell,
+                                       mode_name(r.key.mode), shards[last_file].name(), last_line));
         const std::uint64_t cell = k / modes.size();
         const int mode = modes[k % modes.size()];
-        if (r.cell != cell || r.mode != mode)
+        if (r.key.cell != cell || r.key.mode != mode)
             throw command_error(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)", cell,
                                             mode_name(mode), cells));
+        // Its coordinates: each axis's value must be the one every other row at its position has.
+        for (std::size_t a = 0; a < n && !coordinate_error; ++a) {
+            const std::uint64_t position = (r.key.cell / stride[a]) % size[a];
+            const std::string_view value = r.fields[a + 1];
+            if (a == 0 && position != slowest_position) {
+                slowest_position = position;
+                slowest.set = false;
+            }
+            if (a > 0 && position >= at[a].size()) at[a].resize(position + 1);
+            AxisFirst& first = a == 0 ? slowest : at[a][position];
+            if (!first.set) {
+                first = AxisFirst{std::string(value), f, r.line, r.key.cell, true};
+                if (a == 0) grid.value(value);
+            } else if (first.value != value) {
+                coordinate_error = error_at(
+                        shards[f], r.line,
+                        fmt::format("the row's coordinates are not cell {}'s: {} is {} here but {} at {}:{} (cell {}), "
+                                    "the same position on that axis",
+                                    r.key.cell, s.axis_names[a], value, first.value, shards[first.file].name(),
+                                    first.line, first.cell));
+            }
+        }
+        write(r.text);
+        write("\n");
+        last = r.key;
+        last_file = f;
+        last_line = r.line;
         ++k;
+        if (advance(f)) heap.push(f);
     }
     if (k < expected_rows)
         throw command_error(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)",
                                         k / modes.size(), mode_name(modes[k % modes.size()]), cells));
+    if (coordinate_error) throw *coordinate_error;
+    if (s.grid_line.empty()) return;
+    // The grid the rows make must be the one the shards record.
+    for (std::size_t a = 1; a < n; ++a) {
+        grid.axis(s.axis_names[a]);
+        for (const AxisFirst& first : at[a]) grid.value(first.value);
+    }
+    std::vector<std::string> mode_names;
+    for (const int m : modes) mode_names.emplace_back(mode_name(m));
+    const std::string made = grid.finish(mode_names);
+    if (made != s.grid_line)
+        throw command_error(fmt::format("the rows make the grid '{}', not the grid the shards record '{}' (a row "
+                                        "whose coordinates are not its cell's?)",
+                                        made, s.grid_line));
+}
 
-    check_coordinates(shards, rows, distinct, axis_names, modes, grid_line);
+} // namespace
 
+std::string merge_sweep_csv(const std::vector<ShardText>& shards) {
+    if (shards.empty()) throw command_error("no shard files to merge");
+    std::vector<ShardLines> lines;
+    lines.reserve(shards.size());
+    for (const ShardText& shard : shards) lines.emplace_back(shard.name, shard.text);
+    const Survey s = survey(lines);
     std::string out;
-    std::size_t size = grid_line.size() + 1 + header.size() + 1;
-    for (const Row& r : rows) size += r.text.size() + 1;
-    out.reserve(size);
-    if (!grid_line.empty()) {
-        out += grid_line;
-        out += '\n';
-    }
-    out += header;
-    out += '\n';
-    for (const Row& r : rows) {
-        out += r.text;
-        out += '\n';
-    }
+    merge_rows(lines, s, [&](std::string_view bytes) { out += bytes; });
     return out;
 }
 
 void merge_sweep_files(const std::vector<std::string>& files, const std::string& output) {
+    if (files.empty()) throw command_error("no shard files to merge");
     refuse_output_onto_inputs(output, "-o", files);
-    std::vector<ShardText> shards;
-    shards.reserve(files.size());
-    for (const std::string& file : files) shards.push_back(ShardText{file, read_file(file)});
-    const std::string merged = merge_sweep_csv(shards);
+    std::vector<ShardLines> lines;
+    lines.reserve(files.size());
+    for (const std::string& file : files) lines.emplace_back(file);
+    const Survey s = survey(lines);
     OutputFile out(output);
-    out.write(merged);
+    // A file is replaced only when the merge is whole; a stream (stdout, a FIFO) gets nothing
+    // until a dry run has found every cell in place.
+    if (out.temporary().empty()) merge_rows(lines, s, [](std::string_view) {});
+    merge_rows(lines, s, [&](std::string_view bytes) { out.write(bytes); });
     out.commit();
 }
 

@@ -90,6 +90,47 @@ TEST_CASE("an array over the body cap is refused at its count, naming the produc
     CHECK(two.find("(50000 more here)") != std::string::npos);
 }
 
+TEST_CASE("the body cap counts the bodies after an array too, and its refusal is the only error", "[scenario][array]") {
+    // 200 × 10 × 100 = 200,000 spheres and a floor are 200,001 bodies, whichever comes first;
+    // the log's reference to the refused array's first body is no second error.
+    const std::string floor = "  floor: { static: true, box: { min: [-50, -2, -50], max: [50, 0, 50] } }\n";
+    const std::string spheres =
+            "  s: { sphere: { radius: 0.2 }, array: { count: [200, 10, 100], spacing: [0.5, 0.5, 0.5] } }\n";
+    const std::string log = "log:\n  - final: { body: s0 }\n  - final: { body: s199999 }\n";
+    CHECK(error_of("bodies:\n" + floor + spheres + log) ==
+          "3:49: bodies.s.array.count: 200 × 10 × 100 = 200000 bodies; a scenario may have at most 200000 bodies "
+          "(199999 more here)");
+    CHECK(error_of("bodies:\n" + spheres + floor + log) ==
+          "2:49: bodies.s.array.count: 200 × 10 × 100 = 200000 bodies; a scenario may have at most 200000 bodies "
+          "(199999 more here)");
+    // Exactly at the cap: 199,999 spheres and the floor load, in either order.
+    const std::string fewer =
+            "  s: { sphere: { radius: 0.2 }, array: { count: [199999, 1, 1], spacing: [0.5, 0.5, 0.5] } }\n";
+    CHECK(load_text("bodies:\n" + fewer + floor).bodies.size() == 200000);
+    CHECK(load_text("bodies:\n" + floor + fewer).bodies.size() == 200000);
+    // A name the refused array would not have made is still an error of its own.
+    try {
+        load_text("bodies:\n" + floor + spheres + "log:\n  - final: { body: s200000 }\n");
+        FAIL("accepted");
+    } catch (const InputError& e) {
+        REQUIRE(e.diagnostics.size() == 2);
+        CHECK(e.diagnostics[1].message.find("no body named 's200000'") != std::string::npos);
+    }
+}
+
+TEST_CASE("bodies: refused for holding more than 200,000 bodies is the only error", "[scenario][array]") {
+    std::string yaml = "bodies:\n";
+    for (int i = 0; i <= 200000; ++i) yaml += "  b" + std::to_string(i) + ": { sphere: { radius: 1 } }\n";
+    yaml += "log:\n  - final: { body: b5 }\n";
+    CHECK(error_of(yaml) == "2:3: bodies: 200001 items; a scenario may have at most 200000");
+}
+
+TEST_CASE("an array refused for its count leaves no error about its bodies", "[scenario][array]") {
+    CHECK(error_of("bodies:\n  s: { sphere: { radius: 1 }, array: { count: [2, 0, 2], spacing: [1, 1, 1] } }\n"
+                   "log:\n  - final: { body: s1 }\n")
+                  .rfind("2:51: bodies.s.array.count[1] must be in [1, 200000], got 0", 0) == 0);
+}
+
 TEST_CASE("an array's body takes plain numbers, not params", "[scenario][array]") {
     const std::string e =
             error_of("params: { r: 1 }\n"
