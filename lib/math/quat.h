@@ -4,6 +4,7 @@
 /// (axis + degrees, quaternion [w, x, y, z], Euler degrees about x, then y, then z).
 
 #include "math/mat3.h"
+#include "math/trig.h"
 
 #include <numbers>
 
@@ -40,13 +41,13 @@ inline Quat normalize(const Quat& q) {
 }
 
 /// The rotation of `degrees` about `axis` (right-hand rule). The axis need not be unit length;
-/// a zero axis gives the identity.
+/// a zero axis gives the identity. The half angle's sine and cosine are the project's own
+/// (math/trig.h: exactly reduced, within 1 ulp, the same bits on every build).
 inline Quat quat_from_axis_degrees(const Vec3& axis, double degrees) {
     const Vec3 n = normalize(axis);
     if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) return Quat{};
-    const double half = degrees * (std::numbers::pi / 360.0);
-    const double s = std::sin(half);
-    return {std::cos(half), n.x * s, n.y * s, n.z * s};
+    const SinCos half = sin_cos_degrees(degrees * 0.5);
+    return {half.cos, n.x * half.sin, n.y * half.sin, n.z * half.sin};
 }
 
 /// Euler angles in degrees, applied about the fixed x axis first, then y, then z
