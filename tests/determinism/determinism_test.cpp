@@ -86,18 +86,29 @@ std::string pile_yaml(std::uint64_t seed, int count, const std::string& world_ex
     std::string y = "name: pile\nworld: { rate: 60, frames: 90, gravity: [0, -9.81, 0]" + world_extra +
                     " }\nbodies:\n  floor: { static: true, box: { min: [-6, -1, -6], max: [6, 0, 6] } }\n";
     for (int i = 0; i < count; ++i) {
+        // One draw a statement: the order of operands of + is unspecified, and compilers differ.
         const Vec3 p = rng.point({-3, 0.6, -3}, {3, 5, 3});
         const Vec3 v = rng.point({-2, -3, -2}, {2, 1, 2});
         y += "  b" + std::to_string(i) + ": { ";
         if (i % 2 == 0) {
-            y += "sphere: { radius: " + num(rng.uniform(0.1, 0.45)) + " }";
+            const double radius = rng.uniform(0.1, 0.45);
+            y += "sphere: { radius: " + num(radius) + " }";
         } else {
-            y += "box: { half: " + vec(rng.point({0.1, 0.1, 0.1}, {0.45, 0.45, 0.45})) + " }, rotation: ";
-            y += i % 4 == 1 ? "{ axis: " + vec(rng.direction()) + ", degrees: " + num(rng.uniform(-180, 180)) + " }"
-                            : "{ euler: " + vec(rng.point({-90, -90, -90}, {90, 90, 90})) + " }";
+            const Vec3 half = rng.point({0.1, 0.1, 0.1}, {0.45, 0.45, 0.45});
+            y += "box: { half: " + vec(half) + " }, rotation: ";
+            if (i % 4 == 1) {
+                const Vec3 axis = rng.direction();
+                const double degrees = rng.uniform(-180, 180);
+                y += "{ axis: " + vec(axis) + ", degrees: " + num(degrees) + " }";
+            } else {
+                const Vec3 euler = rng.point({-90, -90, -90}, {90, 90, 90});
+                y += "{ euler: " + vec(euler) + " }";
+            }
         }
-        y += ", position: " + vec(p) + ", velocity: " + vec(v) + ", restitution: " + num(rng.uniform(0, 0.8)) +
-             ", friction: " + num(rng.uniform(0, 0.6)) + " }\n";
+        const double restitution = rng.uniform(0, 0.8);
+        const double friction = rng.uniform(0, 0.6);
+        y += ", position: " + vec(p) + ", velocity: " + vec(v) + ", restitution: " + num(restitution) +
+             ", friction: " + num(friction) + " }\n";
     }
     return y;
 }
@@ -105,21 +116,26 @@ std::string pile_yaml(std::uint64_t seed, int count, const std::string& world_ex
 /// Turning kinematic bodies (a door and a paddle: spin_rotation every step) sweeping through balls.
 std::string turning_yaml(std::uint64_t seed) {
     SplitMix rng{seed};
+    // One draw a statement: the order of operands of + is unspecified, and compilers differ.
+    const double door_rate = rng.uniform(1.5, 3);
+    const Vec3 paddle_axis = rng.direction();
+    const double paddle_rate = rng.uniform(1, 4);
     std::string y = "name: turning\nworld: { rate: 60, frames: 90, gravity: [0, 0, 0], detection: swept }\nbodies:\n"
                     "  door: { kinematic: true, angular_velocity: " +
-                    vec({0, 0, rng.uniform(1.5, 3)}) +
+                    vec({0, 0, door_rate}) +
                     ", box: { min: [0, -0.05, -1], max: [3, 0.05, 1] } }\n"
                     "  paddle: { kinematic: true, position: [0, 0, 4], angular_velocity: " +
-                    vec(rng.direction() * rng.uniform(1, 4)) +
+                    vec(paddle_axis * paddle_rate) +
                     ", rotation: { axis: [1, 1, 0], degrees: 33 }, box: { min: [-1.5, -0.1, -0.3], max: [1.5, 0.1, "
                     "0.3] } }\n";
     for (int i = 0; i < 12; ++i) {
         const SinCos angle = sin_cos(rng.uniform(0.3, 6)); // not the C library's: the same bits everywhere
         const double radius = rng.uniform(0.5, 2.8);
+        const double ball = rng.uniform(0.1, 0.3);
+        const Vec3 v = rng.point({-0.5, -0.5, 0}, {0.5, 0.5, 0});
         const Vec3 p{radius * angle.cos, radius * angle.sin, i < 6 ? 0.0 : 4.0};
-        y += "  ball" + std::to_string(i) + ": { sphere: { radius: " + num(rng.uniform(0.1, 0.3)) +
-             " }, position: " + vec(p) + ", velocity: " + vec(rng.point({-0.5, -0.5, 0}, {0.5, 0.5, 0})) +
-             ", restitution: 0.3, friction: 0.2, ccd: true }\n";
+        y += "  ball" + std::to_string(i) + ": { sphere: { radius: " + num(ball) + " }, position: " + vec(p) +
+             ", velocity: " + vec(v) + ", restitution: 0.3, friction: 0.2, ccd: true }\n";
     }
     return y;
 }
@@ -171,12 +187,18 @@ std::string mesh_yaml(std::uint64_t seed) {
                     "  dome: { static: true, position: [0, 0.01, 0], mesh: { vertices: [" +
                     dome_v + "], triangles: [" + dome_t + "] } }\n";
     for (int i = 0; i < 16; ++i) {
+        // One draw a statement: the order of operands of + is unspecified, and compilers differ.
         const Vec3 p = rng.point({-3, 2, -3}, {3, 6, 3});
-        y += "  f" + std::to_string(i) + ": { " +
-             (i % 3 == 2 ? "box: { half: [0.2, 0.15, 0.25] }, rotation: { euler: " +
-                                   vec(rng.point({-40, -40, -40}, {40, 40, 40})) + " }"
-                         : "sphere: { radius: " + num(rng.uniform(0.15, 0.35)) + " }") +
-             ", position: " + vec(p) + ", velocity: " + vec(rng.point({-1, -2, -1}, {1, 0, 1})) +
+        std::string shape;
+        if (i % 3 == 2) {
+            const Vec3 euler = rng.point({-40, -40, -40}, {40, 40, 40});
+            shape = "box: { half: [0.2, 0.15, 0.25] }, rotation: { euler: " + vec(euler) + " }";
+        } else {
+            const double radius = rng.uniform(0.15, 0.35);
+            shape = "sphere: { radius: " + num(radius) + " }";
+        }
+        const Vec3 v = rng.point({-1, -2, -1}, {1, 0, 1});
+        y += "  f" + std::to_string(i) + ": { " + shape + ", position: " + vec(p) + ", velocity: " + vec(v) +
              ", restitution: 0.4, friction: 0.3" + (i % 2 ? ", ccd: true" : "") + " }\n";
     }
     return y;
@@ -195,12 +217,15 @@ std::string characters_yaml(std::uint64_t seed) {
                     "rotation: { axis: [0, 1, 0], degrees: 90 } }\n"
                     "  step: { static: true, box: { min: [-1, 0, -1], max: [1, 0.25, 1] }, position: [-5, 0, -3] }\n";
     for (int i = 0; i < 8; ++i) {
+        // One draw a statement: the order of operands of + is unspecified, and compilers differ.
         const SinCos heading = sin_cos_degrees(rng.uniform(0, 360));
         const double speed = rng.uniform(1, 5);
+        const double friction = rng.uniform(0, 0.5);
+        const double x = rng.uniform(-6, 6);
+        const double z = rng.uniform(-6, 6);
         y += "  c" + std::to_string(i) +
-             ": { sphere: { radius: 0.4 }, character: true, step_height: 0.3, "
-             "snap_distance: 0.2, friction: " +
-             num(rng.uniform(0, 0.5)) + ", position: " + vec({rng.uniform(-6, 6), 0.41, rng.uniform(-6, 6)}) +
+             ": { sphere: { radius: 0.4 }, character: true, step_height: 0.3, snap_distance: 0.2, friction: " +
+             num(friction) + ", position: " + vec({x, 0.41, z}) +
              ", velocity: " + vec({speed * heading.cos, 0, speed * heading.sin}) + " }\n";
     }
     return y;

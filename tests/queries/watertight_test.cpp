@@ -159,7 +159,9 @@ TEST_CASE("rays aimed at every edge and corner of closed meshes, from outside an
                     if (from_inside) {
                         origin = inside_point(m, rng);
                     } else {
-                        origin = p + leaving_direction(f, rng, false) * rng.uniform(0.2, 6.0);
+                        // One draw a statement: operands of * are evaluated in no fixed order.
+                        const Vec3 w = leaving_direction(f, rng, false);
+                        origin = p + w * rng.uniform(0.2, 6.0);
                     }
                     const double expected = length(p - origin);
                     const std::optional<RayHit> hit = raycast_mesh(Ray{origin, p - origin}, m.mesh, 100.0);
@@ -237,7 +239,8 @@ TEST_CASE("rays aimed at every edge and corner of the shipped level mesh meet it
         // From outside, entering the floor or the block exactly at p (leaving_direction): the ray
         // meets the level there, or sooner where the other part stands in the way; never later,
         // and never not at all.
-        const Vec3 o = p + leaving_direction(f, rng, false) * rng.uniform(0.2, 8.0);
+        const Vec3 out = leaving_direction(f, rng, false); // one draw a statement: no unspecified order
+        const Vec3 o = p + out * rng.uniform(0.2, 8.0);
         std::optional<RayHit> hit = raycast_mesh(Ray{o, p - o}, level, 100.0);
         ++outside.cast;
         if (!hit || hit->distance > length(p - o) + kDistanceTolerance) {
