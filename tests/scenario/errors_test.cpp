@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "scenario/load.h"
+#include "support/run_command.h"
 
 using namespace collide;
 
@@ -798,6 +799,11 @@ TEST_CASE("a document that reads as null is not a scenario, at its first content
 TEST_CASE("regression: a broken flow line that hung YAML::LoadAll is reported promptly", "[scenario][errors]") {
     const std::string yaml = "# Three mistakes at once: every one is reporthullname  ball: { sphere: {  0], c: [\n"
                              ", 1, 0] } }\n  rock:\n   body: bal }\n";
+    // Promptly: within 10 s (it takes milliseconds), in a process that is killed past that, so
+    // a hang fails here instead of stalling the suite; only then in this process, for the line.
+    const auto r = collide::test::run_collide("validate -", yaml, 10);
+    REQUIRE(r.exit_code == 2); // 124: killed at the time limit
+    CHECK_THAT(r.err, Catch::StartsWith("<stdin>:2:1: error:"));
     expect_one(yaml, 2, ",", "must be a mapping");
 }
 
