@@ -8,9 +8,11 @@
 #include <limits>
 
 #include "math/trig.h"
+#include "support/sample_count.h"
 #include "support/skip.h"
 
 using namespace collide;
+using collide::test::sample_count;
 using collide::test::skip_test;
 
 namespace {
@@ -50,7 +52,7 @@ TEST_CASE("sin_cos is within 1 ulp of long double's sinl and cosl up to 2^20·π
     int samples = 0;
     double worst = 0;
     for (const double limit : {0.8, 10.0, 1e4, 1.6e6}) {
-        for (int i = 0; i < 100000; ++i) {
+        for (int i = 0; i < sample_count(100000); ++i) {
             const double x = u(limit);
             const SinCos sc = sin_cos(x);
             const double off = std::max(ulps_off(sc.sin, sinl(x)), ulps_off(sc.cos, cosl(x)));
@@ -59,7 +61,7 @@ TEST_CASE("sin_cos is within 1 ulp of long double's sinl and cosl up to 2^20·π
             ++samples;
         }
     }
-    CHECK(samples == 400000);
+    CHECK(samples == 4 * sample_count(100000));
     INFO("worst: " << worst << " ulp");
     CHECK(worst < 1.0);
 }
@@ -69,7 +71,7 @@ TEST_CASE("sin_cos_degrees is within 1 ulp of long double's for exactly reduced 
     Uniform u{2};
     int samples = 0;
     for (const double limit : {90.0, 1e4, 1e12}) {
-        for (int i = 0; i < 100000; ++i) {
+        for (int i = 0; i < sample_count(100000); ++i) {
             const double d = u(limit);
             // The reference reduces as exactly (fmod by 360, then a multiple of 90: exact in
             // double), then evaluates in long double and turns by the quadrant.
@@ -86,7 +88,7 @@ TEST_CASE("sin_cos_degrees is within 1 ulp of long double's for exactly reduced 
             ++samples;
         }
     }
-    CHECK(samples == 300000);
+    CHECK(samples == 3 * sample_count(100000));
 }
 
 TEST_CASE("sin_cos_degrees is exact where sine and cosine are 0, ±1/2 or ±1, at 45° √½ rounded down and up",
@@ -139,7 +141,7 @@ TEST_CASE("sin_cos and sin_cos_degrees agree with the identities sin² + cos² =
           "[math][trig]") {
     Uniform u{3};
     int samples = 0;
-    for (int i = 0; i < 100000; ++i) {
+    for (int i = 0; i < sample_count(100000); ++i) {
         const double x = u(100.0);
         const SinCos a = sin_cos(x), b = sin_cos(-x);
         CHECK(b.sin == -a.sin); // odd: the reduction works on |x|, so bit for bit
@@ -147,7 +149,7 @@ TEST_CASE("sin_cos and sin_cos_degrees agree with the identities sin² + cos² =
         CHECK(std::fabs(a.sin * a.sin + a.cos * a.cos - 1.0) < 4e-16);
         ++samples;
     }
-    CHECK(samples == 100000);
+    CHECK(samples == sample_count(100000));
 }
 
 TEST_CASE("angles that are not finite give NaN", "[math][trig]") {
