@@ -72,4 +72,28 @@ constexpr Mat3 to_mat3(const Quat& q) {
 /// v rotated by the unit quaternion q.
 constexpr Vec3 rotate(const Quat& q, const Vec3& v) { return to_mat3(q) * v; }
 
+/// The conjugate w − xi − yj − zk: the inverse rotation of a unit quaternion.
+constexpr Quat conjugate(const Quat& q) { return {q.w, -q.x, -q.y, -q.z}; }
+
+/// v rotated by the inverse of the unit quaternion q (a world vector into q's local frame).
+constexpr Vec3 rotate_inverse(const Quat& q, const Vec3& v) { return mul_transpose(to_mat3(q), v); }
+
+/// The exponential map: the rotation by the angle |θ| (rad) about θ (a rotation vector, world
+/// frame, right-hand rule), exactly (cos and sin of the half angle; near zero their series, so
+/// a tiny θ keeps its direction). exp_rotation(ω·h)·q turns q by an angular velocity ω for h s.
+inline Quat exp_rotation(const Vec3& theta) {
+    const double angle2 = dot(theta, theta);
+    double c = 0, k = 0; // q = (cos(|θ|/2), θ·sin(|θ|/2)/|θ|)
+    if (angle2 < 1e-12) {
+        // cos x = 1 − x²/2 + x⁴/24, sin(x)/(2x) with x = |θ|/2 = ½ − x²/12 …: within rounding here.
+        c = 1 - angle2 / 8 + angle2 * angle2 / 384;
+        k = 0.5 - angle2 / 48;
+    } else {
+        const double angle = std::sqrt(angle2);
+        c = std::cos(0.5 * angle);
+        k = std::sin(0.5 * angle) / angle;
+    }
+    return {c, theta.x * k, theta.y * k, theta.z * k};
+}
+
 } // namespace collide

@@ -10,6 +10,7 @@
 
 #include "model/diagnostic.h"
 #include "response/response.h"
+#include "shapes/mass.h"
 #include "shapes/shapes.h"
 
 namespace collide {
@@ -50,6 +51,15 @@ struct WorldDef {
     Combine restitution_combine = Combine::max;            ///< a pair's restitution from its bodies'
 };
 
+/// What moves a body. A scenario writes it as flags (`static`, `kinematic`, `character`);
+/// body_kind() resolves them once, in this precedence.
+enum class BodyKind : std::uint8_t {
+    fixed,     ///< `static: true`: never moves; infinite mass
+    kinematic, ///< `kinematic: true`: moved by its velocity (and angular velocity) only
+    character, ///< `character: true`: moved by push-out + slide + slope limit; never turns
+    dynamic,   ///< moved by gravity and contacts, turning about its centre of mass
+};
+
 /// A body: a shape in its local frame, placed at `position` turned by `rotation`.
 struct BodyDef {
     std::string name;                              ///< the body's key in `bodies:`
@@ -59,17 +69,20 @@ struct BodyDef {
                                                    ///< shared by every copy of the body, null for other shapes
     Vec3 position;                                 ///< world position of the local origin at t = 0 (m)
     Vec3 velocity;                                 ///< initial velocity (m/s)
-    Quat rotation;          ///< orientation at t = 0 (fixed, but for a kinematic body's angular_velocity)
+    Quat rotation;                                 ///< orientation at t = 0
     double restitution = 0; ///< bounciness in [0, 1]; a pair combines its two by world.restitution_combine
     double friction = 0;    ///< Coulomb μ ≥ 0 (per_contact: share of the sliding speed removed
                             ///< per contact, in [0, 1]); a pair combines its two by world.friction_combine
-    double mass = 1;        ///< kg > 0; splits responses between two dynamic bodies
-    bool is_static = false; ///< never moves; infinite mass
-    bool kinematic = false; ///< moved by its velocity only, never by contacts or gravity;
-                            ///< pushes and carries others as a static body would
-    Vec3 angular_velocity;  ///< kinematic bodies only: constant ω (rad/s, world frame) turning the
-                            ///< body about its position: rotation(t) = exp(ω·t)·rotation
-    bool ccd = false;       ///< swept detection for this body even when the world is discrete
+    double mass = 1;        ///< kg > 0 (dynamic bodies; static, kinematic bodies and characters have infinite mass)
+    double density = 0;     ///< kg/m³; when > 0 the mass is density × the shape's volume (`mass` is then not given)
+    bool fixed_rotation = false; ///< a dynamic body that never turns (Box2D's fixedRotation, Unity's freezeRotation)
+    bool is_static = false;      ///< never moves; infinite mass
+    bool kinematic = false;      ///< moved by its velocity only, never by contacts or gravity;
+                                 ///< pushes and carries others as a static body would
+    Vec3 angular_velocity;       ///< ω (rad/s, world frame). A kinematic body turns at this constant rate
+                                 ///< about its position: rotation(t) = exp(ω·t)·rotation. A dynamic body
+                                 ///< starts with it, turning about its centre of mass.
+    bool ccd = false;            ///< swept detection for this body even when the world is discrete
     bool speculative =
             false;           ///< speculative contacts for this body (`ccd: speculative`) whatever the world's detection
     bool character = false;  ///< moved by push-out + slide + slope limit, no bounce
@@ -79,6 +92,17 @@ struct BodyDef {
     bool trigger = false;     ///< a trigger volume: it overlaps others but never responds, pushes or blocks,
                               ///< and nothing responds to it (the `trigger` log kind reports the overlaps)
 };
+
+/// The kind of body `d` is: static, then kinematic, then character, else dynamic.
+inline BodyKind body_kind(const BodyDef& d) {
+    if (d.is_static) return BodyKind::fixed;
+    if (d.kinematic) return BodyKind::kinematic;
+    if (d.character) return BodyKind::character;
+    return BodyKind::dynamic;
+}
+
+/// Body `d`'s mass (kg): density × the shape's volume when it gives a density, else its mass.
+inline double mass_of(const BodyDef& d) { return d.density > 0 ? d.density * volume_of(d.shape) : d.mass; }
 
 /// A fixed reference to a body, by index into Scenario::bodies.
 using BodyIndex = int;

@@ -235,10 +235,10 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     r.body_index.emplace(name, index);
     const auto view = read_map(
             r.problems, n, path, name_mark,
-            {"sphere",           "box",      "capsule",   "triangle",    "hull",        "plane",         "mesh",
-             "position",         "velocity", "rotation",  "restitution", "friction",    "mass",          "static",
-             "kinematic",        "ccd",      "character", "slope_limit", "step_height", "snap_distance", "trigger",
-             "angular_velocity", "array"});
+            {"sphere",           "box",      "capsule",   "triangle",      "hull",        "plane",         "mesh",
+             "position",         "velocity", "rotation",  "restitution",   "friction",    "mass",          "static",
+             "kinematic",        "ccd",      "character", "slope_limit",   "step_height", "snap_distance", "trigger",
+             "angular_velocity", "array",    "density",   "fixed_rotation"});
     if (!view) return;
     const Entry* shape = nullptr;
     for (const Entry& entry : view->entries) {
@@ -261,6 +261,17 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     num.read_into(view->find("restitution"), {&BodyDef::restitution, index}, path + ".restitution", kUnit);
     num.read_into(view->find("friction"), {&BodyDef::friction, index}, path + ".friction", kUnit);
     num.read_into(view->find("mass"), {&BodyDef::mass, index}, path + ".mass", kPositive);
+    if (const Entry* density = view->find("density")) {
+        if (view->find("mass"))
+            r.problems.error(density->key_mark, path + ": give mass or density, not both");
+        else if (shape && shape->key == "triangle")
+            r.problems.error(density->key_mark, path + ": a triangle has no volume, so give its mass, not a density");
+        else if (shape && shape->key == "hull" && r.t.ops.size() == ops_before && !(volume_of(b.shape) > 0))
+            r.problems.error(density->key_mark,
+                             path + ": the hull is flat (no volume), so give its mass, not a density");
+        else
+            num.read_into(density, {&BodyDef::density, index}, path + ".density", kPositive);
+    }
     read_bool(r.problems, view->find("static"), b.is_static, path + ".static");
     read_bool(r.problems, view->find("trigger"), b.trigger, path + ".trigger");
     if (const Entry* k = view->find("kinematic"); read_bool(r.problems, k, b.kinematic, path + ".kinematic")) {
@@ -284,9 +295,23 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
     if (b.kinematic && b.character)
         r.problems.error(view->find("character")->key_mark,
                          path + ": a character is moved by its controller, so it cannot be kinematic too");
+    const Entry* fixed = view->find("fixed_rotation");
+    if (fixed && read_bool(r.problems, fixed, b.fixed_rotation, path + ".fixed_rotation") && b.fixed_rotation &&
+        (b.is_static || b.kinematic))
+        r.problems.error(fixed->key_mark, path + ": fixed_rotation is for dynamic bodies (a " +
+                                                  (b.is_static ? "static body never moves"
+                                                               : "kinematic body turns only at its angular_velocity") +
+                                                  ")");
     if (const Entry* w = view->find("angular_velocity")) {
         num.read_vec(w, {&BodyDef::angular_velocity, index}, path + ".angular_velocity");
-        if (!b.kinematic)
+        if (b.is_static)
+            r.problems.error(w->key_mark, path + ": a static body never turns, so it takes no angular_velocity");
+        else if (b.character && !b.kinematic)
+            r.problems.error(w->key_mark, path + ": a character never turns, so it takes no angular_velocity");
+        else if (b.fixed_rotation)
+            r.problems.error(w->key_mark,
+                             path + ": fixed_rotation keeps it from turning, so it takes no angular_velocity");
+        else if (!b.kinematic)
             r.problems.error(w->key_mark,
                              path + ": angular_velocity turns kinematic bodies only (add kinematic: true)");
     }

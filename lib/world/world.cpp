@@ -72,7 +72,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.desired = b.character ? d.velocity : Vec3{};
         b.fall = Vec3{};
         b.accel = driven ? Vec3{} : def_.gravity;
-        b.inv_mass = driven ? 0.0 : 1.0 / d.mass;
+        b.inv_mass = driven ? 0.0 : 1.0 / mass_of(d);
         b.restitution = d.restitution;
         b.friction = d.friction;
         b.slope_limit = d.slope_limit;

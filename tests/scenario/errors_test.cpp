@@ -400,11 +400,41 @@ TEST_CASE("step height and snap distance are for characters, and not negative", 
                "snap_distance");
 }
 
-TEST_CASE("angular_velocity on a body that is not kinematic is an error", "[scenario][errors]") {
+TEST_CASE("angular_velocity on a body that cannot turn is an error", "[scenario][errors]") {
+    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, static: true, angular_velocity: [0, 1, 0] }\n", 2,
+               "angular_velocity", "a static body never turns");
+    expect_one("bodies:\n  d: { sphere: { radius: 1 }, character: true, angular_velocity: [0, 1, 0] }\n", 2,
+               "angular_velocity", "a character never turns");
+    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, fixed_rotation: true, angular_velocity: [0, 1, 0] }\n", 2,
+               "angular_velocity", "fixed_rotation keeps it from turning");
     expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, angular_velocity: [0, 1, 0] }\n", 2, "angular_velocity",
                "kinematic bodies only");
-    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, static: true, angular_velocity: [0, 1, 0] }\n", 2,
-               "angular_velocity", "kinematic bodies only");
+}
+
+TEST_CASE("fixed_rotation is for dynamic bodies", "[scenario][errors]") {
+    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, static: true, fixed_rotation: true }\n", 2,
+               "fixed_rotation", "fixed_rotation is for dynamic bodies (a static body never moves)");
+    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, kinematic: true, fixed_rotation: true }\n", 2,
+               "fixed_rotation", "kinematic body turns only at its angular_velocity");
+    expect_one("bodies:\n  d: { box: { half: [1, 0.1, 1] }, fixed_rotation: 1 }\n", 2, "1 }", "fixed_rotation");
+    const ScenarioTemplate t =
+            parse_scenario_template("bodies:\n  d: { box: { half: [1, 0.1, 1] }, fixed_rotation: true }\n", "ok.yaml");
+    CHECK(t.base().bodies[0].fixed_rotation);
+}
+
+TEST_CASE("mass or density, not both; a density needs a volume", "[scenario][errors]") {
+    expect_one("bodies:\n  d: { sphere: { radius: 1 }, mass: 2, density: 1000 }\n", 2, "density",
+               "give mass or density, not both");
+    expect_one("bodies:\n  d: { triangle: { a: [0, 0, 0], b: [1, 0, 0], c: [0, 1, 0] }, density: 10 }\n", 2, "density",
+               "a triangle has no volume");
+    expect_one("bodies:\n  d: { hull: { points: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]] }, density: 10 }\n", 2,
+               "density", "the hull is flat");
+    expect_one("bodies:\n  d: { sphere: { radius: 1 }, density: 0 }\n", 2, "0 }", "density must be > 0");
+    expect_one("bodies:\n  d: { sphere: { radius: 1 }, density: -5 }\n", 2, "-5", "density must be > 0");
+    const ScenarioTemplate t =
+            parse_scenario_template("bodies:\n  d: { box: { half: [1, 0.1, 1] }, density: 700 }\n", "ok.yaml");
+    CHECK(t.base().bodies[0].density == 700);
+    CHECK(mass_of(t.base().bodies[0]) == Approx(700 * 2 * 0.2 * 2).epsilon(1e-15)); // 700 kg/m³ × 0.8 m³
 }
 
 TEST_CASE("a kinematic body's angular_velocity is read in rad/s", "[scenario]") {
