@@ -79,8 +79,9 @@ constexpr Quat conjugate(const Quat& q) { return {q.w, -q.x, -q.y, -q.z}; }
 constexpr Vec3 rotate_inverse(const Quat& q, const Vec3& v) { return mul_transpose(to_mat3(q), v); }
 
 /// The exponential map: the rotation by the angle |θ| (rad) about θ (a rotation vector, world
-/// frame, right-hand rule), exactly (cos and sin of the half angle; near zero their series, so
-/// a tiny θ keeps its direction). exp_rotation(ω·h)·q turns q by an angular velocity ω for h s.
+/// frame, right-hand rule), exactly (cos and sin of the half angle, the project's own from
+/// math/trig.h so that every build turns a body by the same bits; near zero their series, so a
+/// tiny θ keeps its direction). exp_rotation(ω·h)·q turns q by an angular velocity ω for h s.
 inline Quat exp_rotation(const Vec3& theta) {
     const double angle2 = dot(theta, theta);
     double c = 0, k = 0; // q = (cos(|θ|/2), θ·sin(|θ|/2)/|θ|)
@@ -90,8 +91,9 @@ inline Quat exp_rotation(const Vec3& theta) {
         k = 0.5 - angle2 / 48;
     } else {
         const double angle = std::sqrt(angle2);
-        c = std::cos(0.5 * angle);
-        k = std::sin(0.5 * angle) / angle;
+        const SinCos half = sin_cos(0.5 * angle);
+        c = half.cos;
+        k = half.sin / angle;
     }
     return {c, theta.x * k, theta.y * k, theta.z * k};
 }
