@@ -11,5 +11,6 @@ if [ -n "${CI:-}" ]; then
   bash scripts/install-slurm.sh
 fi
 ctest --test-dir build --output-on-failure -j"$(nproc)"
+bash scripts/skipped-tests.sh build # each skipped test with its reason
 # The shipped scenarios against their goldens (and their expectations).
 ./build/collide check --jobs "$(nproc)"

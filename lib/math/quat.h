@@ -4,6 +4,7 @@
 /// (axis + degrees, quaternion [w, x, y, z], Euler degrees about x, then y, then z).
 
 #include "math/mat3.h"
+#include "math/trig.h"
 
 #include <numbers>
 
@@ -40,13 +41,13 @@ inline Quat normalize(const Quat& q) {
 }
 
 /// The rotation of `degrees` about `axis` (right-hand rule). The axis need not be unit length;
-/// a zero axis gives the identity.
+/// a zero axis gives the identity. The half angle's sine and cosine are the project's own
+/// (math/trig.h: exactly reduced, within 1 ulp, the same bits on every build).
 inline Quat quat_from_axis_degrees(const Vec3& axis, double degrees) {
     const Vec3 n = normalize(axis);
     if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) return Quat{};
-    const double half = degrees * (std::numbers::pi / 360.0);
-    const double s = std::sin(half);
-    return {std::cos(half), n.x * s, n.y * s, n.z * s};
+    const SinCos half = sin_cos_degrees(degrees * 0.5);
+    return {half.cos, n.x * half.sin, n.y * half.sin, n.z * half.sin};
 }
 
 /// Euler angles in degrees, applied about the fixed x axis first, then y, then z
@@ -78,8 +79,9 @@ constexpr Quat conjugate(const Quat& q) { return {q.w, -q.x, -q.y, -q.z}; }
 constexpr Vec3 rotate_inverse(const Quat& q, const Vec3& v) { return mul_transpose(to_mat3(q), v); }
 
 /// The exponential map: the rotation by the angle |θ| (rad) about θ (a rotation vector, world
-/// frame, right-hand rule), exactly (cos and sin of the half angle; near zero their series, so
-/// a tiny θ keeps its direction). exp_rotation(ω·h)·q turns q by an angular velocity ω for h s.
+/// frame, right-hand rule), exactly (cos and sin of the half angle, the project's own from
+/// math/trig.h so that every build turns a body by the same bits; near zero their series, so a
+/// tiny θ keeps its direction). exp_rotation(ω·h)·q turns q by an angular velocity ω for h s.
 inline Quat exp_rotation(const Vec3& theta) {
     const double angle2 = dot(theta, theta);
     double c = 0, k = 0; // q = (cos(|θ|/2), θ·sin(|θ|/2)/|θ|)
@@ -89,8 +91,9 @@ inline Quat exp_rotation(const Vec3& theta) {
         k = 0.5 - angle2 / 48;
     } else {
         const double angle = std::sqrt(angle2);
-        c = std::cos(0.5 * angle);
-        k = std::sin(0.5 * angle) / angle;
+        const SinCos half = sin_cos(0.5 * angle);
+        c = half.cos;
+        k = half.sin / angle;
     }
     return {c, theta.x * k, theta.y * k, theta.z * k};
 }

@@ -57,6 +57,122 @@ std::optional<RayHit> raycast_point_set_segment(const UnitRay& ray, const Vec3& 
     return hit_from_interval(ray, in, max_distance, [&](const Vec3&) { return -ray.u; });
 }
 
+/// a·b − c·d summed exactly as an expansion (the uncertain case of signed_difference): its
+/// largest nonzero component, which has the exact value's sign.
+[[gnu::noinline]] double exact_difference(double a, double b, double c, double d) {
+    const double p = a * b, q = c * d;
+    const double e = std::fma(a, b, -p); // a·b = p + e exactly
+    const double f = std::fma(c, d, -q); // c·d = q + f exactly
+    // Knuth's Two-Sum: x + y = x0 + y0 exactly, |y| ≤ ½ ulp(x).
+    const auto two_sum = [](double x0, double y0, double& x, double& y) {
+        x = x0 + y0;
+        const double bv = x - x0, av = x - bv;
+        y = (x0 - av) + (y0 - bv);
+    };
+    // The expansion {e, p} (nonoverlapping: e is p's rounding error), grown by −f, then by −q.
+    double h[3];
+    double carry = -f;
+    two_sum(carry, e, carry, h[0]);
+    two_sum(carry, p, carry, h[1]);
+    h[2] = carry;
+    double g[4];
+    double top = -q;
+    two_sum(top, h[0], top, g[0]);
+    two_sum(top, h[1], top, g[1]);
+    two_sum(top, h[2], top, g[2]);
+    g[3] = top;
+    for (int i = 3; i >= 0; --i)
+        if (g[i] != 0.0) return g[i];
+    return 0.0;
+}
+
+/// a·b − c·d with its sign exact. Shewchuk 1997 ("Adaptive Precision Floating-Point
+/// Arithmetic and Fast Robust Geometric Predicates", sections 2 and 4): the rounded difference
+/// of the rounded products is within (3 + 16ε)·ε·(|a·b| + |c·d|) of the exact value (ε = 2^−53),
+/// so when it is larger than that its sign is right and it is returned. Otherwise the products
+/// are split exactly, a·b = p + e with e = fma(a, b, −p) (a fused multiply-add is exact by
+/// definition, so this is the same on every machine), and p + e − q − f is summed as an
+/// expansion (Grow-Expansion, Theorem 10) whose largest nonzero component, returned, has the
+/// sign of the exact value. Swapping (a, b) with (c, d) negates the result's sign exactly, which
+/// is what makes neighbouring triangles agree about their shared edge. Valid while the products
+/// neither overflow nor fall below 2^−969 (coordinates between about 1e−145 m and 1e150 m).
+inline double signed_difference(double a, double b, double c, double d) {
+    const double p = a * b;
+    const double q = c * d;
+    const double diff = p - q;
+    constexpr double kEps = 0x1p-53;
+    constexpr double kBound = (3.0 + 16.0 * kEps) * kEps;
+    if (std::fabs(diff) > kBound * (std::fabs(p) + std::fabs(q))) [[likely]]
+        return diff;
+    return exact_difference(a, b, c, d);
+}
+
+/// A unit ray prepared for the watertight triangle test: the axis kz along which it runs
+/// fastest (ties: x, then y, then z), the two others, and the shear that maps it onto +kz.
+struct ShearedRay {
+    Vec3 origin;
+    Vec3 u; ///< the unit direction
+    int kx = 0, ky = 1, kz = 2;
+    double sx = 0, sy = 0, sz = 1;
+};
+
+ShearedRay shear_ray(const Vec3& origin, const Vec3& u) {
+    const double ax = std::fabs(u.x), ay = std::fabs(u.y), az = std::fabs(u.z);
+    const int kz = ax >= ay && ax >= az ? 0 : (ay >= az ? 1 : 2);
+    const int kx = (kz + 1) % 3, ky = (kx + 1) % 3;
+    const double dz = u[static_cast<std::size_t>(kz)];
+    return {origin,  u, kx, ky, kz, u[static_cast<std::size_t>(kx)] / dz, u[static_cast<std::size_t>(ky)] / dz,
+            1.0 / dz};
+}
+
+/// A corner in the ray's sheared frame: (x, y) where the ray is the origin, z along it.
+struct ShearedPoint {
+    double x, y, z;
+};
+
+inline ShearedPoint shear_point(const ShearedRay& r, const Vec3& p) {
+    const double d[3] = {p.x - r.origin.x, p.y - r.origin.y, p.z - r.origin.z}; // indexed, not branched on
+    const double dz = d[r.kz];
+    return {d[r.kx] - r.sx * dz, d[r.ky] - r.sy * dz, r.sz * dz};
+}
+
+// Woop, Benthin & Wald 2013, "Watertight Ray/Triangle Intersection" (JCGT 2(1)), section 3:
+//   translate the corners to the ray's origin and shear them so the ray runs along +kz from
+//   (0, 0); each corner's sheared coordinates depend on that corner and the ray only
+//   U = Cx·By − Cy·Bx, V = Ax·Cy − Ay·Cx, W = Bx·Ay − By·Ax   (2D edge functions of (0, 0))
+//   miss when they have different signs (some < 0 and some > 0); det = U + V + W; miss when 0
+//   t = (U·Az + V·Bz + W·Cz) / det
+// A shared edge's function is computed from the same two sheared corners in both triangles,
+// with the roles of its products swapped, and its sign is exact (signed_difference): the two
+// triangles agree exactly about which side of the edge the ray passes, and a ray exactly
+// through the edge (or a corner) is inside both (zero counts as inside). Rays can therefore
+// not slip between triangles that share an edge or a corner. Both windings are accepted (the
+// paper's swap of kx and ky for a negative direction only fixes which one is the front, so it
+// is left out). A ray lying in the triangle's plane, |n̂·û| ≤ 1e−12, misses it.
+std::optional<double> watertight_distance(const ShearedRay& r, const Triangle& tri, double max_distance) {
+    const ShearedPoint a = shear_point(r, tri.a), b = shear_point(r, tri.b), c = shear_point(r, tri.c);
+    const double u = signed_difference(c.x, b.y, c.y, b.x);
+    const double v = signed_difference(a.x, c.y, a.y, c.x);
+    if ((u < 0.0 && v > 0.0) || (u > 0.0 && v < 0.0)) return std::nullopt; // most misses end here
+    const double w = signed_difference(b.x, a.y, b.y, a.x);
+    if ((u < 0.0 || v < 0.0 || w < 0.0) && (u > 0.0 || v > 0.0 || w > 0.0)) return std::nullopt;
+    const double det = u + v + w;
+    if (det == 0.0) return std::nullopt;
+    const double t = (u * a.z + v * b.z + w * c.z) / det;
+    if (!(t >= 0.0) || t > max_distance) return std::nullopt;
+    // Grazing and degenerate triangles, tested only for candidates (a square root each).
+    const Vec3 face = cross(tri.b - tri.a, tri.c - tri.a);
+    const double area2 = length(face);
+    if (!(area2 > 0.0) || std::fabs(dot(face, r.u)) <= 1e-12 * area2) return std::nullopt;
+    return t;
+}
+
+/// The unit face normal of `tri`, turned against the direction `u` (dot < 0).
+Vec3 facing_normal(const Triangle& tri, const Vec3& u) {
+    const Vec3 n = normalize(cross(tri.b - tri.a, tri.c - tri.a));
+    return dot(n, u) > 0.0 ? -n : n;
+}
+
 } // namespace
 
 SlabResult slab_ray_aabb(const Vec3& origin, const Vec3& direction, const Aabb& box) {
@@ -98,33 +214,13 @@ std::optional<RayHit> raycast_capsule(const Ray& ray, const Capsule& capsule, do
     });
 }
 
-// Möller & Trumbore 1997, "Fast, minimum storage ray/triangle intersection":
-//   solve o + t·u = a + β·(b − a) + γ·(c − a) by Cramer's rule with scalar triple products;
-//   hit when β ≥ 0, γ ≥ 0, β + γ ≤ 1 and t ≥ 0. The determinant's sign is the side the ray
-//   comes from; we accept both (two-sided).
 std::optional<RayHit> raycast_triangle(const Ray& ray, const Triangle& tri, double max_distance) {
     const UnitRay r = unit_ray(ray);
     if (!r.ok || !(max_distance >= 0.0)) return std::nullopt;
-    const Vec3 e1 = tri.b - tri.a;
-    const Vec3 e2 = tri.c - tri.a;
-    const Vec3 face = cross(e1, e2);
-    const double area2 = length(face);
-    if (!(area2 > 0.0)) return std::nullopt;
-    const Vec3 p = cross(r.u, e2);
-    const double det = dot(e1, p);
-    if (std::fabs(det) <= 1e-12 * area2) return std::nullopt; // the ray lies in (or along) the plane
-    const double inv = 1.0 / det;
-    const Vec3 s = r.origin - tri.a;
-    const double beta = dot(s, p) * inv;
-    if (beta < 0.0 || beta > 1.0) return std::nullopt;
-    const Vec3 q = cross(s, e1);
-    const double gamma = dot(r.u, q) * inv;
-    if (gamma < 0.0 || beta + gamma > 1.0) return std::nullopt;
-    const double t = dot(e2, q) * inv;
-    if (t < 0.0 || t > max_distance) return std::nullopt;
-    Vec3 n = face / area2;
-    if (dot(n, r.u) > 0.0) n = -n;
-    return RayHit{t, r.origin + r.u * t, n, false};
+    const ShearedRay sr = shear_ray(r.origin, r.u);
+    const std::optional<double> t = watertight_distance(sr, tri, max_distance);
+    if (!t) return std::nullopt;
+    return RayHit{*t, r.origin + r.u * *t, facing_normal(tri, r.u), false};
 }
 
 std::optional<RayHit> raycast_plane(const Ray& ray, const Plane& plane, double max_distance) {
@@ -230,31 +326,41 @@ std::optional<RayHit> raycast_hull(const Ray& ray, const Hull& hull, double max_
 }
 
 std::optional<RayHit> raycast_mesh(const Ray& ray, const Mesh& mesh, double max_distance) {
-    if (!mesh.data || !(length_squared(ray.direction) > 0) || !std::isfinite(length_squared(ray.direction)))
-        return std::nullopt;
+    if (!mesh.data || !(max_distance >= 0.0)) return std::nullopt;
     const TriangleMesh& m = *mesh.data;
-    const Ray local{mul_transpose(mesh.rotation, ray.origin - mesh.position),
-                    mul_transpose(mesh.rotation, ray.direction)};
-    const Vec3 u = normalize(local.direction);
+    const UnitRay r = unit_ray(
+            Ray{mul_transpose(mesh.rotation, ray.origin - mesh.position), mul_transpose(mesh.rotation, ray.direction)});
+    if (!r.ok) return std::nullopt;
+    const ShearedRay sr = shear_ray(r.origin, r.u);
+    // The hierarchy's boxes are grown by far more than the triangle test's rounding (a few ε
+    // of the coordinates' size), so a node is never skipped whose triangles the test accepts:
+    // a ray through an edge that lies on a node's face must reach the triangles on both sides.
+    const Aabb& b = m.bounds();
+    const double size = std::max({std::fabs(r.origin.x), std::fabs(r.origin.y), std::fabs(r.origin.z),
+                                  std::fabs(b.min.x), std::fabs(b.min.y), std::fabs(b.min.z), std::fabs(b.max.x),
+                                  std::fabs(b.max.y), std::fabs(b.max.z)});
+    const double pad = size * 0x1p-40;
+    const Vec3 grow{pad, pad, pad};
     double limit = max_distance;
-    std::optional<RayHit> best;
+    int best = -1;
+    double best_t = 0.0;
     walk_mesh_nearest(
             m, &limit,
             [&](const Aabb& box) {
-                const SlabResult s = slab_ray_aabb(local.origin, u, box);
+                const SlabResult s = slab_ray_aabb(r.origin, r.u, Aabb{box.min - grow, box.max + grow});
                 return s.hit ? std::max(0.0, s.enter) : std::numeric_limits<double>::quiet_NaN();
             },
-            [&](int, const Triangle& t) {
-                const std::optional<RayHit> h = raycast_triangle(local, t, limit);
-                if (h && (!best || h->distance < best->distance)) {
-                    best = h;
-                    limit = h->distance;
+            [&](int i, const Triangle& t) {
+                const std::optional<double> hit = watertight_distance(sr, t, limit);
+                if (hit && (best < 0 || *hit < best_t)) {
+                    best = i;
+                    best_t = *hit;
+                    limit = *hit;
                 }
             });
-    if (!best) return std::nullopt;
-    best->point = mesh.rotation * best->point + mesh.position;
-    best->normal = mesh.rotation * best->normal;
-    return best;
+    if (best < 0) return std::nullopt;
+    const Vec3 normal = facing_normal(m.triangle(best), r.u);
+    return RayHit{best_t, mesh.rotation * (r.origin + r.u * best_t) + mesh.position, mesh.rotation * normal, false};
 }
 
 std::optional<RayHit> raycast_shape(const Ray& ray, const Shape& shape, double max_distance) {

@@ -66,10 +66,14 @@ std::optional<RayHit> raycast_obb(const Ray& ray, const Obb& box, double max_dis
 /// First hit of a ray on a capsule (two end balls and the cylinder between them).
 std::optional<RayHit> raycast_capsule(const Ray& ray, const Capsule& capsule, double max_distance);
 
-/// First hit of a ray on a triangle, from either side (Möller & Trumbore 1997). The normal is
-/// the face normal turned to face the ray (dot(normal, û) < 0). A triangle is flat, so a ray never
-/// starts inside it; a ray lying in the triangle's plane misses it; an origin on the triangle is a
-/// hit at distance 0. A degenerate triangle (zero area) is never hit.
+/// First hit of a ray on a triangle, from either side, by the watertight test of Woop, Benthin
+/// & Wald 2013 ("Watertight Ray/Triangle Intersection", JCGT 2(1)) with exact signs for its edge
+/// functions: a ray through an edge or a corner hits (the triangle is closed), and two triangles
+/// that share an edge or a corner agree exactly about it, so a ray can never pass between them
+/// (see raycast_mesh). The normal is the face normal turned to face the ray (dot(normal, û) < 0).
+/// A triangle is flat, so a ray never starts inside it; a ray lying in the triangle's plane
+/// (|n̂·û| ≤ 1e−12) misses it; an origin on the triangle is a hit at distance 0. A degenerate
+/// triangle (zero area) is never hit.
 std::optional<RayHit> raycast_triangle(const Ray& ray, const Triangle& triangle, double max_distance);
 
 /// First hit of a ray on a half-space (the solid side of a plane).
@@ -84,9 +88,14 @@ std::optional<RayHit> raycast_plane(const Ray& ray, const Plane& plane, double m
 std::optional<RayHit> raycast_hull(const Ray& ray, const Hull& hull, double max_distance);
 
 /// First hit of a ray on a triangle mesh: the ray in the mesh's frame walks its hierarchy
-/// nearer box first (slab test per node, raycast_triangle per triangle; no allocation). Each
-/// triangle is two-sided and never started inside, as raycast_triangle; on equal distances the
-/// first triangle in hierarchy order wins. The normal is that triangle's face normal facing the ray.
+/// nearer box first (slab test per node on the boxes grown by 2^−40 of the scene's size, so no
+/// node whose triangles the ray meets is skipped for rounding; the watertight raycast_triangle
+/// test per triangle, the ray prepared once; no allocation). Each triangle is two-sided and
+/// never started inside, as raycast_triangle. **Watertight**: a ray through an edge or a corner
+/// shared by triangles hits them; it never slips between them, on any build (README,
+/// Reliability; tests/queries/watertight_test.cpp). Such a ray reports one hit: the nearest
+/// distance any triangle gives, on equal distances the first triangle in hierarchy order; the
+/// normal is that triangle's face normal facing the ray (never a blend of two).
 std::optional<RayHit> raycast_mesh(const Ray& ray, const Mesh& mesh, double max_distance);
 
 /// First hit of a ray on any shape (dispatch on the kind). Every kind is answered.

@@ -7,6 +7,7 @@
 #include "detection/contact_convex.h"
 #include "detection/contact_mesh.h"
 #include "detection/contact_plane.h"
+#include "math/trig.h"
 #include "shapes/mesh.h"
 
 namespace collide {
@@ -221,10 +222,9 @@ Quat spin(const Vec3& w, double t) { return spin_rotation(w, t); }
 Quat spin_rotation(const Vec3& w, double t) {
     const double rate = length(w);
     if (!(rate > 0)) return Quat{};
-    const double half = 0.5 * rate * t;
     const Vec3 axis = w / rate;
-    const double s = std::sin(half);
-    return {std::cos(half), axis.x * s, axis.y * s, axis.z * s};
+    const SinCos half = sin_cos(0.5 * rate * t); // the project's own (math/trig.h): the same bits on every build
+    return {half.cos, axis.x * half.sin, axis.y * half.sin, axis.z * half.sin};
 }
 
 Shape turned_at(const Shape& shape, const TurningMotion& motion, double t) {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numbers>
 #include <tuple>
 
 #include "math/overloaded.h"
+#include "math/trig.h"
 
 namespace collide {
 
@@ -144,7 +144,7 @@ std::shared_ptr<const TriangleMesh> build_mesh(std::vector<Vec3> vertices, std::
     });
     m->features.assign(nt, 0);
     std::vector<std::uint8_t> vertex_active(m->vertices.size(), 0);
-    const double convex_sine = std::sin(kMeshActiveEdgeDegrees * std::numbers::pi / 180.0);
+    const double convex_sine = sin_cos_degrees(kMeshActiveEdgeDegrees).sin;
     for (std::size_t s = 0; s < edges.size();) {
         std::size_t e = s + 1;
         while (e < edges.size() && edges[e].lo == edges[s].lo && edges[e].hi == edges[s].hi) ++e;

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "support/run_command.h"
+#include "support/scoped_env.h"
 
 using collide::test::run_collide;
 namespace fs = std::filesystem;
@@ -31,17 +32,12 @@ struct Dir {
     std::string operator/(const std::string& rel) const { return (path / rel).string(); }
 };
 /// Unsets CI for its lifetime (a test of pending files must not see the CI it runs in), then restores it.
-struct NoCI {
-    std::optional<std::string> saved;
-    NoCI() {
-        if (const char* ci = std::getenv("CI")) saved = ci;
-        ::unsetenv("CI");
-    }
-    ~NoCI() {
-        if (saved) ::setenv("CI", saved->c_str(), 1);
-    }
-    NoCI(const NoCI&) = delete;
-    NoCI& operator=(const NoCI&) = delete;
+struct NoCI : collide::test::ScopedEnv {
+    NoCI() : ScopedEnv("CI", std::nullopt) {}
+};
+/// Sets CI=true for its lifetime, then restores what was there.
+struct WithCI : collide::test::ScopedEnv {
+    WithCI() : ScopedEnv("CI", "true") {}
 };
 void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 std::string read(const fs::path& path) {
@@ -71,14 +67,10 @@ TEST_CASE("check --update writes the goldens of the shipped scenarios, then chec
 TEST_CASE("check with CI set reports a missing golden, writes nothing, and says so") {
     Dir d("ci");
     write(d / "s/steep.yaml", "log:\n  - slope: { surface_degrees: 50, limit: 46 }\n");
-    const char* before = std::getenv("CI");
-    const std::string saved = before ? before : "";
-    ::setenv("CI", "true", 1);
-    const auto ci = run_collide("check " + (d / "s") + " --expected " + (d / "exp"));
-    if (before)
-        ::setenv("CI", saved.c_str(), 1);
-    else
-        ::unsetenv("CI");
+    const auto ci = [&] {
+        const WithCI with_ci;
+        return run_collide("check " + (d / "s") + " --expected " + (d / "exp"));
+    }();
     CHECK(ci.exit_code == 1);
     CHECK(ci.out.find("CI is set: goldens are read only") != std::string::npos);
     CHECK_FALSE(fs::exists(d / "exp/steep.log"));
@@ -248,9 +240,10 @@ TEST_CASE("with CI=true a failing check writes no file at all") {
     write(d / "s/steep.yaml", "log:\n  - slope: { surface_degrees: 51, limit: 46 }\n");
     write(d / "s/new.yaml", "log:\n  - slope: { surface_degrees: 7, limit: 46 }\n");
     const auto before = fs::last_write_time(d.path / "exp/steep.log");
-    ::setenv("CI", "true", 1);
-    const auto r = run_collide(args);
-    ::unsetenv("CI");
+    const auto r = [&] {
+        const WithCI with_ci;
+        return run_collide(args);
+    }();
     CHECK(r.exit_code == 1);
     int files = 0;
     for (const auto& f : fs::directory_iterator(d.path / "exp")) {

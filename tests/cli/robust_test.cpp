@@ -17,12 +17,16 @@
 #include <thread>
 #include <unistd.h>
 
+#include "support/device_node.h"
 #include "support/project_dir.h"
 #include "support/run_command.h"
+#include "support/skip.h"
 
+using collide::test::device_nodes_unavailable;
 using collide::test::ProjectDir;
 using collide::test::read_text;
 using collide::test::run_collide;
+using collide::test::skip_test;
 using collide::test::write_text;
 namespace fs = std::filesystem;
 
@@ -221,12 +225,10 @@ TEST_CASE("sim --trace streams a 200,000-frame run to disk with one row per fram
 }
 
 TEST_CASE("a trace that cannot be written blames the trace file, not the scenario") {
+    if (const std::string why = device_nodes_unavailable(); !why.empty()) skip_test(why);
     ProjectDir d("collide_robust_trace_full");
     const std::string full = d / "full";
-    if (::mknod(full.c_str(), S_IFCHR | 0666, makedev(1, 7)) != 0) { // /dev/full: every write fails with ENOSPC
-        WARN("cannot create a device node here (not root, or nodev): skipped");
-        return;
-    }
+    REQUIRE(::mknod(full.c_str(), S_IFCHR | 0666, makedev(1, 7)) == 0); // /dev/full: every write fails with ENOSPC
     const auto r = run_collide("sim scenarios/bouncing.yaml --trace " + quoted(full));
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::StartsWith("collide sim: error: " + full + ": cannot write"));

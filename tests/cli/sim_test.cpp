@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/project_dir.h"
 #include "support/run_command.h"
 
 using collide::test::run_collide;
@@ -92,9 +93,8 @@ TEST_CASE("--help shows --color's words, not the transformer's table") {
 }
 
 TEST_CASE("sim --trace writes every body's state per frame and -o writes the log to a file") {
-    const fs::path dir = fs::temp_directory_path() / "collide_sim_trace_test";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const collide::test::ScratchDir scratch("collide_sim_trace_test");
+    const fs::path& dir = scratch.path;
     const auto r = run_collide("sim scenarios/tunnel.yaml --trace " + (dir / "t.csv").string() + " -o " +
                                (dir / "log.txt").string());
     CHECK(r.exit_code == 0);
@@ -109,7 +109,6 @@ TEST_CASE("sim --trace writes every body's state per frame and -o writes the log
     std::stringstream log;
     log << std::ifstream(dir / "log.txt").rdbuf();
     CHECK(log.str().find("first contact of bullet with wall") == 0);
-    fs::remove_all(dir);
 }
 
 TEST_CASE("sim --trace - writes the trace alone to stdout, with contacts and rotations") {
@@ -124,9 +123,8 @@ TEST_CASE("sim --trace - writes the trace alone to stdout, with contacts and rot
 }
 
 TEST_CASE("sim --plot draws the run as SVG or as an HTML page, and refuses other files") {
-    const fs::path dir = fs::temp_directory_path() / "collide_sim_plot_test";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const collide::test::ScratchDir scratch("collide_sim_plot_test");
+    const fs::path& dir = scratch.path;
     auto r = run_collide("sim scenarios/bouncing.yaml --plot " + (dir / "b.svg").string());
     CHECK(r.exit_code == 0);
     CHECK(r.out.find("apex") != std::string::npos); // the log still goes to stdout
@@ -145,13 +143,11 @@ TEST_CASE("sim --plot draws the run as SVG or as an HTML page, and refuses other
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("expected a file ending in .svg or .html") != std::string::npos);
     CHECK(!fs::exists(dir / "b.png"));
-    fs::remove_all(dir);
 }
 
 TEST_CASE("bad input exits 2 with FILE:LINE:COLUMN: error lines and no output file") {
-    const fs::path dir = fs::temp_directory_path() / "collide_sim_bad_test";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const collide::test::ScratchDir scratch("collide_sim_bad_test");
+    const fs::path& dir = scratch.path;
     const fs::path bad = dir / "bad.yaml";
     std::ofstream(bad) << "bodies:\n  ball: { sphere: { radius: -1 } }\n";
     const auto r = run_collide("sim " + bad.string() + " -o " + (dir / "out.log").string());
@@ -159,7 +155,6 @@ TEST_CASE("bad input exits 2 with FILE:LINE:COLUMN: error lines and no output fi
     CHECK(r.err.rfind(bad.string() + ":2:", 0) == 0);
     CHECK(r.err.find(": error: ") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "out.log"));
-    fs::remove_all(dir);
 }
 
 TEST_CASE("a missing file, an unknown option and an unknown --set param all exit 2") {

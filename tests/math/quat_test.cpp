@@ -234,3 +234,36 @@ TEST_CASE("quat: rotation keeps lengths and the conjugate turns back", "[math]")
         REQUIRE_THAT(mul_transpose(to_mat3(q), rotate(q, v)), near_vec(v, 1e-12));
     }
 }
+
+TEST_CASE("quat: exp_rotation of θ is the turn by |θ| rad about θ, with the project's sine and cosine", "[math]") {
+    collide::test::ShapeGen gen(410);
+    int checked = 0;
+    for (int i = 0; i < 200; ++i) {
+        const Vec3 axis = normalize(gen.point(1.0) + Vec3{0, 0, 2}); // never near zero
+        const double angle = 0.001 + 6.0 * (i / 200.0);              // rad, up to about a full turn
+        const Vec3 theta = axis * angle;
+        const Quat q = exp_rotation(theta);
+        INFO("case " << i);
+        REQUIRE_THAT(rotate(q, {1, 2, 3}),
+                     near_vec(rotate(quat_from_axis_degrees(axis, angle / kDeg), {1, 2, 3}), 1e-12));
+        // Bit for bit the half angle's sin_cos (math/trig.h), not the C library's.
+        const double length_of_theta = std::sqrt(dot(theta, theta));
+        const SinCos half = sin_cos(0.5 * length_of_theta);
+        REQUIRE(q.w == half.cos);
+        REQUIRE(q.x == theta.x * (half.sin / length_of_theta));
+        ++checked;
+    }
+    CHECK(checked == 200);
+}
+
+TEST_CASE("quat: exp_rotation near zero keeps the direction of a tiny θ and meets the exact branch", "[math]") {
+    CHECK(exp_rotation({0, 0, 0}) == Quat{});
+    const Quat tiny = exp_rotation({0, 0, 1e-9});
+    CHECK(tiny.w == 1.0);
+    CHECK(tiny.z == Approx(0.5e-9).epsilon(1e-15));
+    CHECK(tiny.x == 0.0);
+    // Either side of the switch at |θ|² = 1e-12 the two formulas agree within rounding.
+    const Quat below = exp_rotation({0, 0.999999e-6, 0}), above = exp_rotation({0, 1.000001e-6, 0});
+    CHECK(below.w == Approx(above.w).margin(1e-15));
+    CHECK(below.y == Approx(above.y).epsilon(1e-5));
+}

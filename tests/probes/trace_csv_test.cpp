@@ -20,9 +20,8 @@ namespace fs = std::filesystem;
 namespace {} // namespace
 
 TEST_CASE("the streamed trace is byte for byte the trace of the recorded run, on every shipped scenario") {
-    const fs::path dir = fs::temp_directory_path() / ("collide_trace_stream_" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const collide::test::ScratchDir scratch("collide_trace_stream");
+    const fs::path& dir = scratch.path;
     int scenarios = 0;
     for (const auto& entry : fs::directory_iterator(fs::path(COLLIDE_SOURCE_DIR) / "scenarios")) {
         if (entry.path().extension() != ".yaml") continue;
@@ -49,5 +48,4 @@ TEST_CASE("the streamed trace is byte for byte the trace of the recorded run, on
         ++scenarios;
     }
     CHECK(scenarios >= 10);
-    fs::remove_all(dir);
 }

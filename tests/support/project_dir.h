@@ -33,6 +33,25 @@ struct ProjectDir {
     std::string operator/(const std::string& rel) const { return (path / rel).generic_string(); }
 };
 
+/// A fresh, empty directory `<temp>/<prefix>_<pid>_<n>`, removed with everything in it at the
+/// end of the scope (also when a REQUIRE ends the test early).
+struct ScratchDir {
+    std::filesystem::path path;
+    explicit ScratchDir(const std::string& prefix) {
+        static int counter = 0;
+        path = std::filesystem::temp_directory_path() /
+               (prefix + "_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
+        std::filesystem::remove_all(path);
+        std::filesystem::create_directories(path);
+    }
+    ~ScratchDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+};
+
 /// Writes `text` to `path`, replacing it.
 inline void write_text(const std::string& path, const std::string& text) {
     std::ofstream(path, std::ios::binary) << text;

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/project_dir.h"
 #include "support/run_command.h"
 
 using collide::test::run_collide;
@@ -34,8 +35,8 @@ TEST_CASE("collide sweep writes CSV with a summary line on stderr") {
 
 TEST_CASE("collide merge of shard files equals the unsharded sweep, -o writes the file") {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / ("collide_sweep_cli_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const collide::test::ScratchDir scratch("collide_sweep_cli");
+    const fs::path& dir = scratch.path;
     const auto whole = run_collide("sweep " + kGrid + " --format csv --jobs 1");
     std::string shards;
     for (int k = 1; k <= 3; ++k) {
@@ -57,7 +58,6 @@ TEST_CASE("collide merge of shard files equals the unsharded sweep, -o writes th
     CHECK(missing.exit_code == 2);
     CHECK(missing.err ==
           "collide merge: error: cell 1 (discrete) is missing from every shard (the grid has 380 cells)\n");
-    fs::remove_all(dir);
 }
 
 TEST_CASE("collide sweep rejects bad arguments with exit 2 and one line") {
@@ -82,8 +82,8 @@ TEST_CASE("collide sweep rejects bad arguments with exit 2 and one line") {
 
 TEST_CASE("a param value the scenario rejects fails the sweep and leaves no output file") {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / ("collide_sweep_bad_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const collide::test::ScratchDir scratch("collide_sweep_bad");
+    const fs::path& dir = scratch.path;
     const std::string yaml =
             "name: r\nparams: { r: 1 }\nworld: { rate: 60, frames: 3 }\n"
             "bodies:\n  ball: { sphere: { radius: $r } }\n  floor: { static: true, plane: { normal: [0, 1, 0] } }\n"
@@ -92,7 +92,6 @@ TEST_CASE("a param value the scenario rejects fails the sweep and leaves no outp
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("<stdin>:5:") && Catch::Contains("r = -1"));
     CHECK(fs::is_empty(dir));
-    fs::remove_all(dir);
 }
 
 TEST_CASE("a cell the scenario rejects in the first block prints nothing on stdout, not even the header") {

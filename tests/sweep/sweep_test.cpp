@@ -20,10 +20,19 @@ using namespace collide;
 
 namespace {
 
+/// This process's scratch folder, removed again when the tests end (they leave /tmp as they found it).
 std::filesystem::path temp_dir() {
-    const auto dir = std::filesystem::temp_directory_path() / ("collide_sweep_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    return dir;
+    struct Scratch {
+        std::filesystem::path path;
+        ~Scratch() {
+            std::error_code ec;
+            std::filesystem::remove_all(path, ec);
+        }
+    };
+    static const Scratch scratch{std::filesystem::temp_directory_path() /
+                                 ("collide_sweep_test_" + std::to_string(::getpid()))};
+    std::filesystem::create_directories(scratch.path);
+    return scratch.path;
 }
 
 /// Runs a sweep of the closed-form tunnel into a file and returns its bytes.
