@@ -211,7 +211,7 @@ void World::estimate_resting_impulses(const StepContext& ctx) {
         const Vec3 rhs{force, -dot(torque, e1), -dot(torque, e2)};
         const Mat3 inv = inverse(aat);
         bool balanced = !(inv == Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}}) &&
-                        std::fabs(determinant(aat)) > 1e-12 * std::pow(trace(aat), 3);
+                        std::fabs(determinant(aat)) > 1e-12 * trace(aat) * trace(aat) * trace(aat);
         if (balanced) {
             const Vec3 y = inv * rhs;
             for (Support& sp : supports_) {
