@@ -542,4 +542,19 @@ std::string render_scene3d_json(const Scenario& scenario, const Recording& recor
            ",\"run\":" + render_scene3d_run(scenario, recording, options) + "}";
 }
 
+void Scene3dRuns::add(const Scenario& scenario, const Recording& recording) {
+    std::string scene = render_scene3d_scene(scenario, options_);
+    const auto found = std::find(scenes_.begin(), scenes_.end(), scene);
+    const std::size_t index = static_cast<std::size_t>(found - scenes_.begin());
+    if (found == scenes_.end()) scenes_.push_back(std::move(scene));
+    put(runs_, "{}{{\"s\":{},\"run\":{}}}", runs_.empty() ? "" : ",", index,
+        render_scene3d_run(scenario, recording, options_));
+}
+
+std::string Scene3dRuns::json() const {
+    std::string out = "{\"scenes\":[";
+    for (std::size_t i = 0; i < scenes_.size(); ++i) out += (i ? "," : "") + scenes_[i];
+    return out + "],\"runs\":[" + runs_ + "]}";
+}
+
 } // namespace collide

@@ -88,4 +88,22 @@ std::string render_scene3d_scene(const Scenario& scenario, const Scene3dOptions&
 std::string render_scene3d_run(const Scenario& scenario, const Recording& recording,
                                const Scene3dOptions& options = {});
 
+/// Many runs of one scenario for one page (a sweep's rows): each run's data, its scene shared
+/// with the runs before that have the same one. JSON: {"scenes": [scene...], "runs":
+/// [{"s": scene index, "run": run}...]}.
+class Scene3dRuns {
+public:
+    /// `options` for each run (a sweep divides its budget among its rows).
+    explicit Scene3dRuns(const Scene3dOptions& options) : options_(options) {}
+    /// Adds one run.
+    void add(const Scenario& scenario, const Recording& recording);
+    /// The JSON of every run added, in order.
+    std::string json() const;
+
+private:
+    Scene3dOptions options_;
+    std::vector<std::string> scenes_;
+    std::string runs_;
+};
+
 } // namespace collide

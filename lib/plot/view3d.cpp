@@ -89,4 +89,36 @@ const char* const kView3dStyle =
         "background:#111;margin-right:4px;vertical-align:1px}.view3d-legend .dot.red{background:#d00}"
         ".view3d-legend .dot.green{background:#080}.view3d-legend .note{color:#666;margin-top:2px}";
 
+const char* const kView3dControls =
+        "<div class=\"v3d-controls\"><button type=\"button\" class=\"v3d-play\">▶ play</button> <input "
+        "type=\"range\" class=\"v3d-frame\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"frame\"> <span "
+        "class=\"v3d-info\"></span><div class=\"v3d-readout\">hover a body for its state</div></div>\n";
+
+const char* const kView3dLazyScript = R"JS(<script>
+(function () {
+  'use strict';
+  var live = [];
+  function build(d) {
+    if (d.collideViewer) return;
+    var box = d.querySelector('.view3d'), data = document.getElementById(box.id + '-data');
+    while (live.length >= 8) { var old = live.shift(); old.collideViewer.dispose(); old.collideViewer = null; }
+    try {
+      var c = d.querySelector('.v3d-controls');
+      d.collideViewer = Collide3D.create(box, JSON.parse(data.textContent), {readout: c.querySelector('.v3d-readout')});
+      Collide3D.player({slider: c.querySelector('.v3d-frame'), play: c.querySelector('.v3d-play'),
+        info: c.querySelector('.v3d-info'), hash: false}, [d.collideViewer]);
+      live.push(d);
+    } catch (e) {
+      box.textContent = 'The 3D view needs WebGL: ' + e.message;
+      console.error('3D view: ' + e.message);
+    }
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('details.v3d'), function (d) {
+    d.addEventListener('toggle', function () { if (d.open) build(d); });
+    if (d.open) build(d);
+  });
+})();
+</script>
+)JS";
+
 } // namespace collide

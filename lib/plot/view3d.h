@@ -34,4 +34,13 @@ std::string view3d_element(std::string_view id, std::string_view json);
 /// The CSS of the 3D view's container, labels and legend.
 extern const char* const kView3dStyle;
 
+/// A view's own controls (play button, frame slider, frame read-out, body read-out), placed
+/// before its view3d_element in a page that shows several runs, each in a `<details class="v3d">`.
+extern const char* const kView3dControls;
+
+/// The script that builds each `details.v3d`'s view when it is first opened (and those open from
+/// the start), with its own controls; at most 8 views live at once (WebGL limits a page's
+/// contexts), the one opened longest ago is let go and built again when opened again.
+extern const char* const kView3dLazyScript;
+
 } // namespace collide

@@ -82,7 +82,8 @@
     var radius = Math.max(hi.clone().sub(lo).length() / 2, 0.25);
     var up = new THREE.Vector3().fromArray(S.up).normalize();
 
-    var renderer = new THREE.WebGLRenderer({antialias: true, preserveDrawingBuffer: true});
+    // Smooth edges (multisampling) but for big scenes, where it would cost most of the frame.
+    var renderer = new THREE.WebGLRenderer({antialias: n <= 2000, preserveDrawingBuffer: true});
     renderer.setPixelRatio(window.devicePixelRatio || 1);
     var canvas = renderer.domElement;
     canvas.className = 'view3d-canvas';
@@ -114,9 +115,11 @@
     for (i = 0; i < n; ++i) users[geomOf[i]]++;
     var geoms = S.geoms.map(function (g, gi) {
       var many = users[gi];
-      if (g.t === 'sphere') {
-        var seg = many > 2000 ? [10, 6] : many > 100 ? [16, 10] : [32, 18];
-        return {geometry: new THREE.SphereGeometry(1, seg[0], seg[1]),
+      if (g.t === 'sphere') { // detail for at most about 300,000 sphere triangles in all
+        var each = 300000 / many;
+        var geometry = each >= 1152 ? new THREE.SphereGeometry(1, 32, 18) : each >= 320 ? new THREE.SphereGeometry(1, 16, 10) :
+          new THREE.IcosahedronGeometry(1, each >= 80 ? 1 : 0);
+        return {geometry: geometry,
           local: new THREE.Matrix4().makeTranslation(g.c[0], g.c[1], g.c[2]).scale(new THREE.Vector3(g.r, g.r, g.r))};
       }
       if (g.t === 'box') {
@@ -191,10 +194,21 @@
       it.mesh.setMatrixAt(it.index, placed.multiplyMatrices(bodyMatrix, it.mesh.userData.local));
     });
 
+    // Each static body's world bounds (for the camera to look past them).
+    var staticBoxes = [];
+    S.statics.forEach(function (s) {
+      var it = instance[s.i];
+      if (!it) return;
+      var g = it.mesh.geometry;
+      if (!g.boundingBox) g.computeBoundingBox();
+      it.mesh.getMatrixAt(it.index, placed);
+      staticBoxes.push(g.boundingBox.clone().applyMatrix4(placed));
+    });
+
     function track(f, m, c) { return tracks[(f * M + m) * CHANNELS + c]; }
 
-    // Paths: every moving body's positions at the kept frames (at most 300,000 points in all).
-    var pathStep = Math.max(1, Math.ceil(F * M / 300000));
+    // Paths: every moving body's positions at the kept frames (at most 120,000 points in all).
+    var pathStep = Math.max(1, Math.ceil(F * M / 120000));
     var pathPoints = [], pathColours = [], colour = new THREE.Color();
     moving.forEach(function (body, m) {
       colour.set(colours[body]);
@@ -271,15 +285,30 @@
       for (var a = 1; a < 3; ++a) if (Math.abs(up.getComponent(a)) > Math.abs(up.getComponent(upAxis))) upAxis = a;
       var others = [0, 1, 2].filter(function (a) { return a !== upAxis; });
       var along = ext.getComponent(others[0]) <= ext.getComponent(others[1]) ? others[0] : others[1];
-      var dir = new THREE.Vector3().setComponent(along, 1);
       var flat = ext.getComponent(upAxis) < 0.25 * Math.max(ext.getComponent(others[0]), ext.getComponent(others[1]));
-      dir.applyAxisAngle(up, 35 * Math.PI / 180);
-      var side = new THREE.Vector3().crossVectors(up, dir).normalize();
-      dir.applyAxisAngle(side, -(flat ? 55 : 28) * Math.PI / 180);
       var fov = camera.fov * Math.PI / 180, aspect = camera.aspect;
       var half = Math.min(fov / 2, Math.atan(Math.tan(fov / 2) * aspect));
+      var distance = radius / Math.sin(half) * 1.05;
+      // From the + side of that axis, else from the − side or across, whichever first sees the
+      // scene's centre past every static body's bounds (a wall beside the scene, say).
+      var candidates = [[along, 1, 35], [along, -1, 35], [along, 1, -35], [along, -1, -35]];
+      var other = along === others[0] ? others[1] : others[0];
+      candidates.push([other, 1, 35], [other, -1, 35]);
+      var ray = new THREE.Ray(), dirs = candidates.map(function (cand) {
+        var d = new THREE.Vector3().setComponent(cand[0], cand[1]).applyAxisAngle(up, cand[2] * Math.PI / 180);
+        var side = new THREE.Vector3().crossVectors(up, d).normalize();
+        return d.applyAxisAngle(side, -(flat ? 55 : 28) * Math.PI / 180).normalize();
+      });
+      var chosen = dirs.filter(function (d) {
+        ray.set(centre, d);
+        return !staticBoxes.some(function (b) {
+          var hit = ray.intersectBox(b, new THREE.Vector3());
+          return hit && hit.distanceTo(centre) < distance && !b.containsPoint(centre);
+        });
+      })[0] || dirs[0];
+      var dir = chosen;
       target.copy(centre);
-      camera.position.copy(centre).add(dir.normalize().multiplyScalar(radius / Math.sin(half) * 1.05));
+      camera.position.copy(centre).add(dir.normalize().multiplyScalar(distance));
       camera.lookAt(target);
     }
     frame();
@@ -289,7 +318,7 @@
         up: camera.up.toArray(), fov: camera.fov, aspect: camera.aspect, width: width, height: height}));
     }
 
-    var current = 0, pending = false;
+    var current = 0, pending = false, disposed = false;
     function placeLabels() { // the labels of marks shown so far that do not overlap one placed before
       var v = new THREE.Vector3(), taken = [];
       labels.forEach(function (l) {
@@ -306,6 +335,7 @@
     }
     function render() {
       pending = false;
+      if (disposed) return;
       camera.lookAt(target);
       renderer.render(scene, camera);
       placeLabels();
@@ -435,10 +465,12 @@
       frames: frames,
       times: R.times,
       buildMs: built,
-      show: function (frameNumber) { place(indexOf(frameNumber)); request(); },
+      show: function (frameNumber) { if (!disposed) { place(indexOf(frameNumber)); request(); } },
       renderNow: function () { place(current); render(); },
       describe: describe,
+      three: {scene: scene, renderer: renderer, camera: camera},
       dispose: function () {
+        disposed = true;
         renderer.dispose();
         renderer.forceContextLoss();
         while (container.firstChild) container.removeChild(container.firstChild);
@@ -465,16 +497,23 @@
       views.forEach(function (v) { v.show(f); });
       if (count) info.textContent = 'frame ' + f + ' · t = ' + master.times[k].toFixed(3) + ' s';
     }
-    slider.addEventListener('input', function () { show(+slider.value); });
-    play.addEventListener('click', function () {
-      if (timer) { clearInterval(timer); timer = null; play.textContent = '▶ play'; return; }
+    // Handlers are assigned, not added: a player made again for the same controls replaces the last.
+    if (play.collideTimer) clearInterval(play.collideTimer);
+    play.collideTimer = null;
+    play.textContent = '▶ play';
+    slider.oninput = function () { show(+slider.value); };
+    play.onclick = function () {
+      if (play.collideTimer) { clearInterval(play.collideTimer); play.collideTimer = null; play.textContent = '▶ play'; return; }
       play.textContent = '❚❚ pause';
-      timer = setInterval(function () { show((current + 1) % Math.max(count, 1)); }, 1000 / 30);
-    });
-    var wanted = /frame=(\d+)/.exec(location.hash);
-    var start = 0;
-    if (wanted) while (start + 1 < count && master.frames[start + 1] <= +wanted[1]) ++start;
-    show(start);
+      play.collideTimer = setInterval(function () { show((current + 1) % Math.max(count, 1)); }, 1000 / 30);
+    };
+    function fromHash() {
+      var wanted = /frame=(\d+)/.exec(location.hash), k = 0;
+      if (wanted) while (k + 1 < count && master.frames[k + 1] <= +wanted[1]) ++k;
+      return k;
+    }
+    if (elements.hash !== false) window.addEventListener('hashchange', function () { show(fromHash()); });
+    show(elements.hash === false ? 0 : fromHash());
     return {show: show};
   }
 
