@@ -18,7 +18,8 @@ One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol
   frames (the time per frame printed).
 - the tunnel sweep (--detection both) at #cell=45: 760 cells, the cell drawn in 2D and in 3D.
 - the check report: every scenario in it; the first 3D view opened builds.
-A screenshot of each 3D view is written to OUT_DIR (NAME.png).
+A screenshot of each 3D view is written to OUT_DIR (NAME.png); rain's must be docs/rain-3d.png's
+picture (README shows it; scripts/render-docs.sh makes it) within 1 % of its pixels.
 
 Without Chromium it prints why it skips and exits 77, which ctest reports as skipped (never a pass).
 """
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 
 SKIP = 77
 BUILD_BOUND_MS = 20000  # the 10,000-body page's scene built and drawn once (SwiftShader, 2 cores)
@@ -529,7 +531,77 @@ def check_3d(browser, exe, scenario_args, selector, frame, extra_points=()):
     return problems, len(groups), matched
 
 
+def png_pixels(path):
+    """(width, height, rows of RGBA bytes) of an 8-bit RGB or RGBA PNG, its filters undone."""
+    data = pathlib.Path(path).read_bytes()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise AssertionError(f"{path}: not a PNG")
+    pos, idat, width, height, channels = 8, b"", 0, 0, 4
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", chunk[:10])
+            if depth != 8 or colour not in (2, 6):
+                raise AssertionError(f"{path}: not 8-bit RGB or RGBA")
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    raw, stride, rows, prev = zlib.decompress(idat), width * channels, [], bytearray(width * channels)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b, c = prev[i], prev[i - channels] if i >= channels else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line) if channels == 4 else bytes(x for k in range(width) for x in line[3 * k:3 * k + 3] + b"\xff"))
+        prev = line
+    return width, height, rows
+
+
+def images_differ(a, b):
+    """None when two PNGs are the same picture (at most 1 % of pixels off by more than 24 in a channel)."""
+    wa, ha, ra = png_pixels(a)
+    wb, hb, rb = png_pixels(b)
+    if (wa, ha) != (wb, hb):
+        return f"{wa}×{ha} against {wb}×{hb}"
+    off = sum(1 for y in range(ha) for x in range(0, 4 * wa, 4) if max(abs(ra[y][x + k] - rb[y][x + k]) for k in range(3)) > 24)
+    return None if off <= 0.01 * wa * ha else f"{off} of {wa * ha} pixels differ"
+
+
+def screenshot_page(chromium, page, fragment, out):
+    """Writes the 3D view of `page` at `fragment` to `out` (scripts/render-docs.sh)."""
+    browser = Browser(chromium)
+    try:
+        problems, _ = browser.load(pathlib.Path(page).resolve().as_uri() + fragment)
+        if problems:
+            raise AssertionError("; ".join(problems))
+        browser.evaluate("document.getElementById('view3d').collideViewer.renderNow()")
+        browser.screenshot("#view3d", out)
+    finally:
+        browser.close()
+
+
+DOCS_3D = ("rain", "#frame=24")  # docs/rain-3d.png: scripts/render-docs.sh
+
+
 def main():
+    if len(sys.argv) >= 2 and sys.argv[1] == "--screenshot":  # --screenshot PAGE FRAGMENT OUT.png
+        chromium = find_chromium()
+        if not chromium:
+            sys.exit("browser-test: --screenshot needs Chromium (scripts/install-browser.sh)")
+        screenshot_page(chromium, sys.argv[2], sys.argv[3], sys.argv[4])
+        return
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     exe = str(pathlib.Path(sys.argv[1]).resolve())
@@ -587,6 +659,11 @@ def main():
             p3, checked, matched = check_3d(browser, exe, [f"scenarios/{scenario}.yaml"], "#view3d", frame, extra)
             problems += p3
             browser.screenshot("#view3d", out / f"{scenario}.png")
+            if scenario == DOCS_3D[0] and f"#frame={frame}" == DOCS_3D[1]:  # README's picture is what this build draws
+                differ = images_differ(out / f"{scenario}.png", root / "docs" / f"{scenario}-3d.png")
+                if differ:
+                    problems.append(f"docs/{scenario}-3d.png is not what this build draws ({differ}): "
+                                    "run scripts/render-docs.sh")
         report(scenario, problems, f" ({seconds:.1f} s; 3D view at frame {frame}: {matched} of {checked} pixels "
                                    f"show their body)")
 
