@@ -7,7 +7,7 @@ One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol
 - `sim --plot` of every shipped scenario, opened at #frame=N (N: the middle frame): no console
   error, no exception, no request but the page itself, nothing in #errors, the script finished
   (body[data-ready]); the 2D views hold one path per body each and show frame N; the 3D view
-  shows frame N, and its canvas draws each body where the run puts it: rays cast here through
+  shows frame N (the door's 2D marker turned as collide's ring at that frame), and its canvas draws each body where the run puts it: rays cast here through
   sampled pixels against the bodies' shapes, placed by the run's `--trace` at frame N and seen by
   the camera the page reports, say which body each pixel shows, and the pixel must have that
   body's colour (its chromaticity in linear light: lighting only scales it). Pixels sampled: each
@@ -595,6 +595,23 @@ def screenshot_page(chromium, page, fragment, out):
 DOCS_3D = ("rain", "#frame=24")  # docs/rain-3d.png: scripts/render-docs.sh
 
 
+def check_turned_2d(browser, frame):
+    """The 2D views' marker of the turning door at `frame` (drawn by the page's script) has the
+    corners of the SVG's ring at that frame (drawn by collide), within 0.15 px."""
+    got = browser.evaluate(
+        "(function(){return Array.prototype.map.call(document.querySelectorAll('g.view'),function(v){"
+        "var g=v.querySelector('g.body[data-body=\"door\"]');var rings=g.querySelectorAll(':scope>polygon');"
+        "return [rings[" + str(frame) + "].getAttribute('points'),g.querySelector('g.now polygon').getAttribute('points'),"
+        "g.querySelector('g.now').getAttribute('transform')];});})()")
+    problems = []
+    for ring, marker, transform in got:
+        a = sorted(tuple(map(float, p.split(","))) for p in ring.split())
+        b = sorted(tuple(map(float, p.split(","))) for p in marker.split())
+        if transform or len(a) != len(b) or any(math.dist(x, y) > 0.15 for x, y in zip(a, b)):
+            problems.append(f"the door's 2D marker at frame {frame} is not turned as its ring: {marker} against {ring}")
+    return problems
+
+
 def main():
     if len(sys.argv) >= 2 and sys.argv[1] == "--screenshot":  # --screenshot PAGE FRAGMENT OUT.png
         chromium = find_chromium()
@@ -649,6 +666,8 @@ def main():
                 problems.append(f"2D view {view}: {paths} paths for {bodies} bodies")
         if frames and f"frame {frame} · t = " not in dom:
             problems.append(f"#frame={frame} did not show frame {frame}")
+        if scenario == "door" and frames:
+            problems += check_turned_2d(browser, frame)
         checked = matched = 0
         if frames:
             extra = []

@@ -381,8 +381,13 @@
       canvas.setPointerCapture(e.pointerId);
     });
     canvas.addEventListener('pointerup', function (e) { drag = null; canvas.releasePointerCapture(e.pointerId); });
+    var hoverEvent = null;
     canvas.addEventListener('pointermove', function (e) {
-      if (!drag) { hover(e); return; }
+      if (!drag) { // one ray per displayed frame, however fast the pointer moves
+        if (!hoverEvent) requestAnimationFrame(function () { var h = hoverEvent; hoverEvent = null; hover(h); });
+        hoverEvent = e;
+        return;
+      }
       var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
       drag.x = e.clientX; drag.y = e.clientY;
       var offset = camera.position.clone().sub(target);
