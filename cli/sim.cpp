@@ -25,11 +25,13 @@ void add_sim_command(CLI::App& app, int& exit_code) {
             "Write every body's state and every contact per frame to this CSV ('-': stdout, instead of the log)");
     auto view = std::make_shared<std::string>();
     cmd->add_option("--plot", request->options.plot_path, "Draw the run: FILE.svg, or FILE.html (interactive)");
-    cmd->add_option("--view", *view, "The plot's one view (default: side and top views chosen by the motion)")
-            ->check(CLI::IsMember({"xy", "xz", "zy"}));
+    cmd->add_option("--view", *view,
+                    "The plot's one view: xy, xz, zy, or 3d (HTML: the 3D view alone; default: side and top "
+                    "views chosen by the motion, and the 3D view in a page)")
+            ->check(CLI::IsMember({"xy", "xz", "zy", "3d"}));
     cmd->add_option("-o,--output", request->output, "Write the log to this file (atomically)");
     cmd->callback([request, detection, format, view, &exit_code] {
-        request->options.plot.view = collide::parse_plot_view(*view);
+        request->options.plot = collide::plot_options_for_view(*view).value_or(collide::PlotOptions{});
         request->options.progress = isatty(STDERR_FILENO) != 0; // a live line on a terminal, nothing on a pipe
         if (*detection == "discrete") request->options.detection = collide::Detection::discrete;
         if (*detection == "swept") request->options.detection = collide::Detection::swept;

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "plot/plot.h"
+#include "plot/scene3d.h"
+#include "plot/view3d.h"
 #include "probes/record.h"
 #include "report/diff.h"
 #include "report/junit.h"
@@ -61,7 +63,9 @@ std::string render_check_html(const std::vector<CheckPageCase>& cases) {
            "padding:8px 0}table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #ddd;padding:2px 6px;"
            "vertical-align:top;text-align:left}.logs td{font-family:monospace;white-space:pre-wrap;width:50%}"
            "tr.differs td{background:#fff1c2}pre{background:#f4f4f4;padding:6px;font-size:12px;overflow:auto}"
-           "summary{cursor:pointer}.plot svg{max-width:100%;height:auto}</style>\n";
+           "summary{cursor:pointer}.plot svg{max-width:100%;height:auto}";
+    out += kView3dStyle;
+    out += "</style>\n";
     out += kPageErrorScript;
     out += "</head><body>\n<div id=\"errors\" hidden></div>\n<h1>collide check</h1>\n";
     put(out,
@@ -90,11 +94,19 @@ std::string render_check_html(const std::vector<CheckPageCase>& cases) {
         if (c.measured) {
             std::vector<double> values(c.measured->values.size());
             const Recording rec = simulate_recorded(c.measured->scenario, values);
+            PlotOptions plot;
+            plot.id = fmt::format("s{}-", k);
             put(out, "<details{}><summary>plot</summary><div class=\"plot\">\n{}</div></details>\n", ok ? "" : " open",
-                render_plot_svg(c.measured->scenario, rec, PlotOptions{std::nullopt, fmt::format("s{}-", k)}));
+                render_plot_svg(c.measured->scenario, rec, plot));
+            // The 3D view, built when opened (check_html's script below).
+            put(out, "<details class=\"v3d\"{}><summary>3D view</summary>{}{}</details>\n", ok ? "" : " open",
+                kView3dControls,
+                view3d_element(fmt::format("s{}-3d", k), render_scene3d_json(c.measured->scenario, rec)));
         }
         out += "</section>\n";
     }
+    out += view3d_scripts();
+    out += kView3dLazyScript;
     out += "<script>document.body.setAttribute('data-ready', '1');</script>\n</body></html>\n";
     return out;
 }

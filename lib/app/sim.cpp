@@ -92,6 +92,8 @@ int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& e
         if (!is_html(request.options.plot_path) && !ends_with(request.options.plot_path, ".svg"))
             throw InputError({Diagnostic{
                     "", 0, 0, "--plot " + request.options.plot_path + ": expected a file ending in .svg or .html"}});
+        if (!request.options.plot.flat && !is_html(request.options.plot_path))
+            throw InputError({Diagnostic{"", 0, 0, "--view 3d draws into a page: --plot FILE.html"}});
     }
     // Before anything runs: no output may overwrite an input, nor the other output.
     refuse_output_onto_inputs(request.output, "-o", request.files);

@@ -1,10 +1,14 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <type_traits>
 
 #include <fmt/format.h>
 
+#include "math/overloaded.h"
 #include "plot/plot.h"
+#include "plot/scene3d.h"
+#include "plot/view3d.h"
 #include "report/junit.h"
 
 namespace collide {
@@ -18,8 +22,12 @@ template <class... Args> void put(std::string& out, fmt::format_string<Args...> 
     fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
 }
 
-/// A string as a JSON string literal that is also safe inside a <script> element.
-std::string js_string(std::string_view text) {
+/// A number for the script: 6 significant digits, never NaN (null).
+std::string js_number(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : "null"; }
+
+} // namespace
+
+std::string script_string(std::string_view text) {
     std::string out = "\"";
     for (const char c : text) {
         switch (c) {
@@ -39,24 +47,66 @@ std::string js_string(std::string_view text) {
     return out + "\"";
 }
 
-/// A number for the script: 6 significant digits, never NaN (null).
-std::string js_number(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : "null"; }
-
-} // namespace
-
 const char* const kPageErrorScript =
         "<script>window.addEventListener('error',function(e){var d=document.getElementById('errors');"
         "d.hidden=false;d.textContent+='error: '+e.message+'\\n';});</script>\n";
 
-std::string render_plot_html(const Scenario& sc, const Recording& rec, const PlotOptions& options,
-                             std::string_view log) {
-    const std::vector<ViewMap> maps = plan_views(sc, rec, options);
+namespace {
+
+/// A body's outline points in its own frame, for the page's script to turn and project:
+/// {"c":[centre],"r":radius} (sphere), {"k":[a, b, radius]} (capsule) or {"p":[corners...]}.
+std::string local_outline_json(const BodyDef& body) {
+    std::string out;
+    const auto vec = [&](const Vec3& v) { put(out, "{},{},{}", js_number(v.x), js_number(v.y), js_number(v.z)); };
+    std::visit(Overloaded{
+                       [&](const Sphere& s) {
+                           out += "{\"c\":[";
+                           vec(s.centre);
+                           put(out, "],\"r\":{}}}", js_number(s.radius));
+                       },
+                       [&](const Capsule& c) {
+                           out += "{\"k\":[";
+                           vec(c.a);
+                           out += ",";
+                           vec(c.b);
+                           put(out, ",{}]}}", js_number(c.radius));
+                       },
+                       [&](const auto& shape) {
+                           std::vector<Vec3> pts;
+                           using T = std::decay_t<decltype(shape)>;
+                           if constexpr (std::is_same_v<T, Aabb>) {
+                               for (const Vec3& c : corners_of(to_obb(shape))) pts.push_back(c);
+                           } else if constexpr (std::is_same_v<T, Obb>) {
+                               for (const Vec3& c : corners_of(shape)) pts.push_back(c);
+                           } else if constexpr (std::is_same_v<T, Triangle>) {
+                               pts = {shape.a, shape.b, shape.c};
+                           } else if constexpr (std::is_same_v<T, Hull>) {
+                               pts.assign(shape.points.begin(), shape.points.begin() + shape.count);
+                           }
+                           out += "{\"p\":[";
+                           for (std::size_t k = 0; k < pts.size(); ++k) {
+                               if (k) out += ",";
+                               vec(pts[k]);
+                           }
+                           out += "]}";
+                       },
+               },
+               body.shape);
+    return out;
+}
+
+/// The 2D views' data for the page's script: views, moving bodies, kept frames, their states and,
+/// for bodies that turn, their outline points and rotation at each kept frame.
+std::string flat_data(const Scenario& sc, const Recording& rec, const std::vector<ViewMap>& maps, std::size_t markers) {
     const auto n = static_cast<std::size_t>(rec.body_count);
-    std::vector<std::size_t> dynamic;
-    for (std::size_t i = 0; i < n; ++i)
+    std::vector<std::size_t> dynamic, turning;
+    for (std::size_t i = 0; i < n && dynamic.size() < markers; ++i)
         if (!sc.bodies[i].is_static) dynamic.push_back(i);
+    for (std::size_t d = 0; d < dynamic.size(); ++d)
+        if (turns_in(rec, dynamic[d])) turning.push_back(d);
     const std::size_t frames = rec.frame_count();
-    std::size_t keep = std::max<std::size_t>(2, kDataBudget / (6 * std::max<std::size_t>(dynamic.size(), 1)));
+    const std::size_t per_frame = 6 * std::max<std::size_t>(dynamic.size(), 1) + 4 * turning.size();
+    std::size_t keep = std::max<std::size_t>(2, kDataBudget / per_frame);
     keep = std::min(keep, frames);
     std::vector<std::size_t> kept;
     if (keep >= 1 && frames >= 1) {
@@ -79,7 +129,12 @@ std::string render_plot_html(const Scenario& sc, const Recording& rec, const Plo
     }
     data += "],\"bodies\":[";
     for (std::size_t d = 0; d < dynamic.size(); ++d)
-        put(data, "{}{{\"name\":{},\"index\":{}}}", d ? "," : "", js_string(sc.bodies[dynamic[d]].name), dynamic[d]);
+        put(data, "{}{{\"name\":{},\"index\":{}}}", d ? "," : "", script_string(sc.bodies[dynamic[d]].name),
+            dynamic[d]);
+    data += "],\"turning\":[";
+    for (std::size_t t = 0; t < turning.size(); ++t)
+        put(data, "{}{{\"d\":{},\"o\":{}}}", t ? "," : "", turning[t],
+            local_outline_json(sc.bodies[dynamic[turning[t]]]));
     data += "],\"frames\":[";
     for (std::size_t k = 0; k < kept.size(); ++k) put(data, "{}{}", k ? "," : "", rec.frames[kept[k]]);
     data += "],\"times\":[";
@@ -95,71 +150,84 @@ std::string render_plot_html(const Scenario& sc, const Recording& rec, const Plo
         }
         data += "]";
     }
+    data += "],\"rotations\":[";
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+        data += k ? ",[" : "[";
+        const auto states = rec.at(kept[k]);
+        for (std::size_t t = 0; t < turning.size(); ++t) {
+            const Quat& q = states[dynamic[turning[t]]].rotation;
+            put(data, "{}{:.9g},{:.9g},{:.9g},{:.9g}", t ? "," : "", q.w, q.x, q.y, q.z);
+        }
+        data += "]";
+    }
     data += "]}";
+    return data;
+}
 
-    std::string out;
-    out.reserve(data.size() + 65536);
-    put(out,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>collide: {}</title>\n"
-        "<style>body{{font-family:sans-serif;margin:16px;color:#222}}#errors{{color:#b00;white-space:pre}}"
-        ".main{{display:flex;gap:16px;align-items:flex-start}}.plot{{flex:1 1 auto;min-width:0}}"
-        ".plot svg{{max-width:100%;height:auto}}"
-        ".log{{background:#f4f4f4;padding:8px;font-size:12px;flex:0 0 380px;margin:0;white-space:pre-wrap}}"
-        ".controls{{margin:8px 0}}#frame{{width:420px;vertical-align:middle}}"
-        "#readout{{font-family:monospace;min-height:1.4em;margin:6px 0}}svg .body.hover .track{{stroke-width:3}}"
-        "</style>\n",
-        xml_escape(sc.name));
-    out += kPageErrorScript;
-    put(out, "</head><body>\n<div id=\"errors\" hidden></div>\n<h1>{}</h1>\n", xml_escape(sc.name));
-    put(out,
-        "<div class=\"controls\"><button id=\"play\" type=\"button\">▶ play</button> "
-        "<input id=\"frame\" type=\"range\" min=\"0\" max=\"{}\" value=\"0\" aria-label=\"frame\"> "
-        "<span id=\"frameinfo\"></span></div>\n<div id=\"readout\">hover a body for its state</div>\n",
-        kept.empty() ? 0 : kept.size() - 1);
-    out += "<div class=\"main\"><div class=\"plot\">\n";
-    out += render_plot_svg_interactive(sc, rec, maps);
-    put(out, "</div><pre class=\"log\" id=\"log\">{}</pre></div>\n", xml_escape(std::string(log)));
-    out += "<script type=\"application/json\" id=\"data\">";
-    out += data;
-    out += "</script>\n<script>\n";
-    out += R"JS((function () {
+/// The 2D views' script: an object with frames, times and show(frameNumber) for the player,
+/// and hover read-outs. Turning bodies' markers are drawn anew at each frame, turned.
+constexpr const char* kFlatScript = R"JS(function flatView(D, svg, readout) {
   'use strict';
-  var D = JSON.parse(document.getElementById('data').textContent);
-  var svg = document.querySelector('svg.collide-plot');
-  var slider = document.getElementById('frame'), info = document.getElementById('frameinfo');
-  var readout = document.getElementById('readout'), play = document.getElementById('play');
   var slot = {};
   D.bodies.forEach(function (b, d) { slot[b.index] = d; });
+  var turning = {};
+  D.turning.forEach(function (t, j) { turning[t.d] = {o: t.o, j: j}; });
   var views = Array.prototype.map.call(svg.querySelectorAll('g.view'), function (g) {
     return Array.prototype.slice.call(g.querySelectorAll('g.now'));
   });
-  var current = 0, timer = null;
+  var current = 0;
   function at(k, d, axis) { return D.states[k][d * 6 + axis]; }
-  function show(k) {
+  function rotate(q, p) { // p turned by the unit quaternion q = [w, x, y, z]
+    var w = q[0], x = q[1], y = q[2], z = q[3];
+    var tx = 2 * (y * p[2] - z * p[1]), ty = 2 * (z * p[0] - x * p[2]), tz = 2 * (x * p[1] - y * p[0]);
+    return [p[0] + w * tx + (y * tz - z * ty), p[1] + w * ty + (z * tx - x * tz), p[2] + w * tz + (x * ty - y * tx)];
+  }
+  function hull(p) { // convex hull of 2D points (monotone chain)
+    p = p.slice().sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    if (p.length < 3) return p;
+    function cross(o, a, b) { return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]); }
+    var lower = [], upper = [];
+    p.forEach(function (q) { while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], q) <= 0) lower.pop(); lower.push(q); });
+    for (var i = p.length - 1; i >= 0; --i) { var q = p[i]; while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], q) <= 0) upper.pop(); upper.push(q); }
+    return lower.slice(0, -1).concat(upper.slice(0, -1));
+  }
+  // A turning body's marker at kept frame k in view v: its outline turned as at that frame.
+  function drawTurned(el, v, k, d, t) {
+    var q = D.rotations[k].slice(4 * t.j, 4 * t.j + 4), base = [at(k, d, 0), at(k, d, 1), at(k, d, 2)];
+    function px(p) { return [v.ox + (base[v.h] + p[v.h] - v.umin) * v.s, v.oy + (v.vmax - base[v.v] - p[v.v]) * v.s]; }
+    var shape = el.firstElementChild, o = t.o;
+    el.removeAttribute('transform');
+    if (o.c) {
+      var c = px(rotate(q, o.c));
+      shape.setAttribute('cx', c[0].toFixed(1)); shape.setAttribute('cy', c[1].toFixed(1));
+      return;
+    }
+    var pts = [];
+    if (o.k) {
+      [0, 3].forEach(function (i) {
+        var e = px(rotate(q, o.k.slice(i, i + 3)));
+        for (var a = 0; a < 24; ++a) pts.push([e[0] + o.k[6] * v.s * Math.cos(a * Math.PI / 12), e[1] + o.k[6] * v.s * Math.sin(a * Math.PI / 12)]);
+      });
+    } else {
+      for (var i = 0; i + 2 < o.p.length; i += 3) pts.push(px(rotate(q, o.p.slice(i, i + 3))));
+    }
+    shape.setAttribute('points', hull(pts).map(function (p) { return p[0].toFixed(1) + ',' + p[1].toFixed(1); }).join(' '));
+  }
+  function showKept(k) {
     if (!D.states.length) return;
     current = k;
     D.views.forEach(function (v, vi) {
       (views[vi] || []).forEach(function (el) {
         var d = slot[+el.getAttribute('data-index')];
+        if (turning[d]) { drawTurned(el, v, k, d, turning[d]); return; }
         var dx = (at(k, d, v.h) - at(0, d, v.h)) * v.s, dy = -(at(k, d, v.v) - at(0, d, v.v)) * v.s;
         el.setAttribute('transform', 'translate(' + dx.toFixed(1) + ' ' + dy.toFixed(1) + ')');
       });
     });
-    info.textContent = 'frame ' + D.frames[k] + ' · t = ' + D.times[k].toFixed(3) + ' s';
   }
   function fmt3(k, d, o) {
     return '(' + [0, 1, 2].map(function (a) { return at(k, d, o + a).toFixed(3); }).join(', ') + ')';
   }
-  slider.addEventListener('input', function () { show(+slider.value); });
-  play.addEventListener('click', function () {
-    if (timer) { clearInterval(timer); timer = null; play.textContent = '▶ play'; return; }
-    play.textContent = '❚❚ pause';
-    timer = setInterval(function () {
-      var k = (current + 1) % Math.max(D.states.length, 1);
-      slider.value = k;
-      show(k);
-    }, 50);
-  });
   var hovered = null;
   svg.addEventListener('mousemove', function (e) {
     var ctm = svg.getScreenCTM();
@@ -187,10 +255,67 @@ std::string render_plot_html(const Scenario& sc, const Recording& rec, const Plo
     readout.textContent = b.name + ' · frame ' + D.frames[current] + ' · t = ' + D.times[current].toFixed(3) +
       ' s · position ' + fmt3(current, best, 0) + ' m · velocity ' + fmt3(current, best, 3) + ' m/s';
   });
-  var wanted = /frame=(\d+)/.exec(location.hash); // a link to a frame: page.html#frame=K (a kept frame)
-  var start = wanted ? Math.min(+wanted[1], Math.max(D.states.length - 1, 0)) : 0;
-  slider.value = start;
-  show(start);
+  return {
+    frames: D.frames, times: D.times,
+    show: function (f) { var k = 0; while (k + 1 < D.frames.length && D.frames[k + 1] <= f) ++k; showKept(k); }
+  };
+}
+)JS";
+
+} // namespace
+
+std::string render_plot_html(const Scenario& sc, const Recording& rec, const PlotOptions& options,
+                             std::string_view log) {
+    const bool flat = options.flat, three_d = options.view3d || !options.flat;
+    std::string out;
+    put(out,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>collide: {}</title>\n"
+        "<style>body{{font-family:sans-serif;margin:16px;color:#222}}#errors{{color:#b00;white-space:pre}}"
+        ".main{{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}}.plot{{flex:1 1 560px;min-width:0}}"
+        ".plot svg{{max-width:100%;height:auto}}.views{{display:flex;gap:16px;flex-wrap:wrap;flex:1 1 auto;"
+        "align-items:flex-start}}"
+        ".log{{background:#f4f4f4;padding:8px;font-size:12px;flex:0 0 380px;margin:0;white-space:pre-wrap}}"
+        ".controls{{margin:8px 0}}#frame{{width:420px;vertical-align:middle}}"
+        "#readout{{font-family:monospace;min-height:1.4em;margin:6px 0}}svg .body.hover .track{{stroke-width:3}}"
+        "{}</style>\n",
+        xml_escape(sc.name), three_d ? kView3dStyle : "");
+    out += kPageErrorScript;
+    put(out, "</head><body>\n<div id=\"errors\" hidden></div>\n<h1>{}</h1>\n", xml_escape(sc.name));
+    out += "<div class=\"controls\"><button id=\"play\" type=\"button\">▶ play</button> "
+           "<input id=\"frame\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"frame\"> "
+           "<span id=\"frameinfo\"></span></div>\n<div id=\"readout\">hover a body for its state</div>\n";
+    out += "<div class=\"main\"><div class=\"views\">\n";
+    std::vector<ViewMap> maps;
+    const std::size_t markers = three_d ? kMarkerBudgetWith3d : SIZE_MAX;
+    if (flat) {
+        maps = plan_views(sc, rec, options);
+        out += "<div class=\"plot\">\n" + render_plot_svg_interactive(sc, rec, maps, markers) + "</div>\n";
+    }
+    if (three_d)
+        out += "<div class=\"view3d-box\">" + view3d_element("view3d", render_scene3d_json(sc, rec)) + "</div>\n";
+    put(out, "</div><pre class=\"log\" id=\"log\">{}</pre></div>\n", xml_escape(std::string(log)));
+    if (flat)
+        out += "<script type=\"application/json\" id=\"data\">" + flat_data(sc, rec, maps, markers) + "</script>\n";
+    out += view3d_scripts(three_d);
+    out += "<script>\n";
+    out += kFlatScript;
+    out += R"JS((function () {
+  'use strict';
+  var readout = document.getElementById('readout'), views = [];
+  var data = document.getElementById('data');
+  if (data) views.push(flatView(JSON.parse(data.textContent), document.querySelector('svg.collide-plot'), readout));
+  var box = document.getElementById('view3d');
+  if (box) {
+    try {
+      views.push(Collide3D.create(box, JSON.parse(document.getElementById('view3d-data').textContent), {readout: readout}));
+    } catch (e) {
+      box.textContent = 'The 3D view needs WebGL: ' + e.message;
+      console.error('3D view: ' + e.message);
+    }
+  }
+  if (views.length)
+    Collide3D.player({slider: document.getElementById('frame'), play: document.getElementById('play'),
+      info: document.getElementById('frameinfo')}, views);
   document.body.setAttribute('data-ready', '1');
 })();
 )JS";

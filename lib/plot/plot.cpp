@@ -97,6 +97,27 @@ std::optional<PlotView> parse_plot_view(std::string_view text) {
     return std::nullopt;
 }
 
+std::optional<PlotOptions> plot_options_for_view(std::string_view view) {
+    PlotOptions options;
+    if (view.empty()) return options;
+    if (view == "3d") {
+        options.flat = false;
+        return options;
+    }
+    options.view = parse_plot_view(view);
+    if (!options.view) return std::nullopt;
+    options.view3d = false;
+    return options;
+}
+
+bool turns_in(const Recording& rec, std::size_t body) {
+    if (rec.frame_count() == 0 || body >= static_cast<std::size_t>(rec.body_count)) return false;
+    const Quat first = rec.at(0)[body].rotation;
+    for (std::size_t k = 1; k < rec.frame_count(); ++k)
+        if (!(rec.at(k)[body].rotation == first)) return true;
+    return false;
+}
+
 std::vector<ViewMap> plan_views(const Scenario& scenario, const Recording& rec, const PlotOptions& options) {
     const std::size_t n = static_cast<std::size_t>(rec.body_count);
     // Motion (largest range of one body) and spread (range of all) per axis, dynamic bodies.
@@ -104,7 +125,11 @@ std::vector<ViewMap> plan_views(const Scenario& scenario, const Recording& rec, 
     Aabb world{{kInf, kInf, kInf}, {-kInf, -kInf, -kInf}};
     bool any_dynamic = false;
     for (std::size_t i = 0; i < n && i < scenario.bodies.size(); ++i) {
-        const Aabb local = bounds_of(local_shape(scenario.bodies[i]));
+        Aabb local = bounds_of(local_shape(scenario.bodies[i]));
+        if (turns_in(rec, i)) { // any orientation: the ball its shape sweeps about its origin
+            const double r = max_distance_from(scenario.bodies[i].shape, {0, 0, 0});
+            local = {{-r, -r, -r}, {r, r, r}};
+        }
         if (scenario.bodies[i].is_static) continue;
         any_dynamic = true;
         Vec3 blo{kInf, kInf, kInf}, bhi{-kInf, -kInf, -kInf};
@@ -180,7 +205,9 @@ std::vector<ViewMap> plan_views(const Scenario& scenario, const Recording& rec, 
     return maps;
 }
 
-Outline outline_of(const BodyDef& body, const ViewMap& m) {
+Outline outline_of(const BodyDef& body, const ViewMap& m) { return outline_of(body, m, body.rotation); }
+
+Outline outline_of(const BodyDef& body, const ViewMap& m, const Quat& rotation) {
     Outline o;
     const auto h = static_cast<std::size_t>(m.h), v = static_cast<std::size_t>(m.v);
     const auto proj = [&](const Vec3& p) { return Pt{p[h] * m.scale, -p[v] * m.scale}; };
@@ -225,7 +252,7 @@ Outline outline_of(const BodyDef& body, const ViewMap& m) {
                            for (const Vec3& c : ms.data->vertices) pts.push_back(proj(ms.rotation * c + ms.position));
                        },
                },
-               local_shape(body));
+               place(body.shape, {0, 0, 0}, rotation));
     if (o.radius == 0) o.poly = hull2d(std::move(pts));
     return o;
 }
@@ -330,7 +357,7 @@ private:
 };
 
 /// One view's panel: axes, static bodies, rings, paths, contacts, marks.
-void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const ViewMap& m, bool interactive,
+void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const ViewMap& m, std::size_t markers,
                bool labelled) {
     const auto n = static_cast<std::size_t>(rec.body_count);
     const std::size_t frames = rec.frame_count();
@@ -398,10 +425,14 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
         }
         put(out, "<g class=\"body c{}\" data-body=\"{}\">", colour++ % kPalette.size(), esc(b.name));
         const double rings = static_cast<double>(ring_frames.size());
+        const bool turning = turns_in(rec, i);
+        // Each ring turned as the body is at its frame.
+        const auto outline_at = [&](std::size_t k) { return turning ? outline_of(b, m, rec.at(k)[i].rotation) : o; };
         for (std::size_t r = 0; r < ring_frames.size(); ++r) {
             const Vec3 p = pos(ring_frames[r], i);
             const double alpha = rings > 1 ? 0.12 + 0.5 * static_cast<double>(r) / (rings - 1) : 0.6;
-            out += outline_svg(o, m.px(p[h]), m.py(p[v]), fmt::format(" opacity=\"{:.2f}\"", alpha));
+            out += outline_svg(outline_at(ring_frames[r]), m.px(p[h]), m.py(p[v]),
+                               fmt::format(" opacity=\"{:.2f}\"", alpha));
         }
         out += "<path class=\"track\" d=\"";
         char op = 'M';
@@ -412,10 +443,10 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
         }
         if (frames == 0) put(out, "M{:.1f} {:.1f}", m.px(pos(0, i)[h]), m.py(pos(0, i)[v]));
         out += "\"/>";
-        if (interactive) {
+        if (colour <= markers) { // the first `markers` moving bodies
             const Vec3 p = pos(0, i);
             put(out, "<g class=\"now\" data-index=\"{}\">{}</g>", i,
-                outline_svg(o, m.px(p[h]), m.py(p[v]), " class=\"nowshape\""));
+                outline_svg(frames ? outline_at(0) : o, m.px(p[h]), m.py(p[v]), " class=\"nowshape\""));
         }
         out += "</g>\n";
     }
@@ -554,7 +585,8 @@ constexpr const char* kArrow =
         "<defs><marker id=\"{}arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" "
         "orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"#000\"/></marker></defs>\n";
 
-std::string render_svg(const Scenario& sc, const Recording& rec, const std::vector<ViewMap>& maps, bool interactive) {
+std::string render_svg(const Scenario& sc, const Recording& rec, const std::vector<ViewMap>& maps,
+                       std::size_t markers) {
     double right = 0, bottom = 0;
     for (const ViewMap& m : maps) {
         right = std::max(right, m.ox + m.width());
@@ -562,7 +594,7 @@ std::string render_svg(const Scenario& sc, const Recording& rec, const std::vect
     }
     const double width = std::max(right + 30, 700.0);
     std::string body;
-    for (const ViewMap& m : maps) draw_view(body, sc, rec, m, interactive, &m == &maps.front()); // labels once
+    for (const ViewMap& m : maps) draw_view(body, sc, rec, m, markers, &m == &maps.front()); // labels once
     std::string legend;
     const double height = bottom + 62 + draw_legend(legend, sc, kLeft, bottom + 62, width - kLeft - 20) + 10;
     std::string out;
@@ -593,12 +625,12 @@ std::string render_svg(const Scenario& sc, const Recording& rec, const std::vect
 } // namespace
 
 std::string render_plot_svg(const Scenario& scenario, const Recording& recording, const PlotOptions& options) {
-    return render_svg(scenario, recording, plan_views(scenario, recording, options), false);
+    return render_svg(scenario, recording, plan_views(scenario, recording, options), 0);
 }
 
 std::string render_plot_svg_interactive(const Scenario& scenario, const Recording& recording,
-                                        const std::vector<ViewMap>& maps) {
-    return render_svg(scenario, recording, maps, true);
+                                        const std::vector<ViewMap>& maps, std::size_t markers) {
+    return render_svg(scenario, recording, maps, markers);
 }
 
 } // namespace collide

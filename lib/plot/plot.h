@@ -5,10 +5,11 @@
 /// axes in metres and a legend — as a standalone SVG, or as a self-contained HTML page (inline
 /// SVG and script, no network) with a frame slider, a play button and hover read-outs.
 ///
-/// Bodies translate without turning (world/world.h), so each body's outline is drawn once per
-/// view and moved. Frames are decimated so that any run stays small: at most kRingBudget rings
+/// Each outline is drawn turned as the body is at that frame (BodyState::rotation): a turning
+/// kinematic door, a tumbling crate. Frames are decimated so that any run stays small: at most kRingBudget rings
 /// and kPathBudget path points per view, whatever the number of bodies and frames.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -37,7 +38,14 @@ std::optional<PlotView> parse_plot_view(std::string_view text);
 struct PlotOptions {
     std::optional<PlotView> view; ///< one view; empty: side and top views chosen by the motion
     std::string id = "p";         ///< prefix of the picture's element ids (unique per page with several)
+    bool flat = true;             ///< the 2D views (false: an HTML page with the 3D view alone)
+    bool view3d = true;           ///< HTML pages: the 3D view (plot/view3d.h) beside the 2D views
 };
+
+/// The options `--view` asks for: "" side and top views chosen by the motion and (in a page) the
+/// 3D view; "xy", "xz" or "zy" that one 2D view alone; "3d" the 3D view alone (HTML only).
+/// Empty when `view` is none of them.
+std::optional<PlotOptions> plot_options_for_view(std::string_view view);
 
 /// How one view maps world metres to picture pixels.
 struct ViewMap {
@@ -66,15 +74,26 @@ std::vector<ViewMap> plan_views(const Scenario& scenario, const Recording& recor
 /// A standalone SVG picture of the run (UTF-8 text).
 std::string render_plot_svg(const Scenario& scenario, const Recording& recording, const PlotOptions& options = {});
 
-/// A self-contained HTML page: the picture, a frame slider and play button, hover read-outs
-/// (frame, time, position, velocity) and `log` (the run's text log) beside it.
+/// A self-contained HTML page: the picture and (options.view3d) the 3D view of the run beside
+/// it, one frame slider and play button for both, hover read-outs (frame, time, position,
+/// velocity; the 3D view adds angular velocity) and `log` (the run's text log) beside them.
+/// `#frame=N` in the page's address opens it at frame N.
 std::string render_plot_html(const Scenario& scenario, const Recording& recording, const PlotOptions& options,
                              std::string_view log);
 
-/// The picture as render_plot_svg draws it for `maps`, plus a `g.now` marker per moving body
-/// (its outline at the first frame, moved by the HTML page's script).
+/// The picture as render_plot_svg draws it for `maps`, plus a `g.now` marker for each of the
+/// first `markers` moving bodies (its outline at the first frame, moved by the HTML page's script).
 std::string render_plot_svg_interactive(const Scenario& scenario, const Recording& recording,
-                                        const std::vector<ViewMap>& maps);
+                                        const std::vector<ViewMap>& maps, std::size_t markers = SIZE_MAX);
+
+/// Moving bodies the 2D views of a page move when the page also has the 3D view (which moves
+/// them all): the rest keep their rings and paths, and the page stays small (10,000 bodies over
+/// 60 frames: under 10 MB).
+inline constexpr std::size_t kMarkerBudgetWith3d = 2000;
+
+/// `text` as a JSON string literal that is also safe inside a <script> element (`<`, `>` and
+/// `&` escaped as \u00XX, control characters escaped).
+std::string script_string(std::string_view text);
 
 /// A <script> element that writes every uncaught error of a page into its `#errors` element
 /// (and shows it), so a browser test reads a page's errors from its DOM.
@@ -87,8 +106,15 @@ struct Outline {
     std::vector<std::pair<double, double>> poly; ///< a polygon's corners (px), when not a circle
 };
 
-/// The outline of `body` in `map`'s view, relative to its position.
+/// The outline of `body` in `map`'s view, relative to its position, turned by its starting
+/// rotation (BodyDef::rotation).
 Outline outline_of(const BodyDef& body, const ViewMap& map);
+
+/// The outline of `body` turned by `rotation` (its orientation at some frame: BodyState::rotation).
+Outline outline_of(const BodyDef& body, const ViewMap& map, const Quat& rotation);
+
+/// True when the body's rotation at some recorded frame differs from its rotation at the first.
+bool turns_in(const Recording& recording, std::size_t body);
 
 /// SVG markup of an outline placed at pixel (x, y), with the given extra attributes.
 std::string outline_svg(const Outline& outline, double x, double y, std::string_view attributes);

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "plot/plot.h"
+#include "plot/scene3d.h"
+#include "plot/view3d.h"
 #include "report/junit.h"
 #include "sweep/format.h"
 #include "sweep/map.h"
@@ -65,7 +67,7 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
 
     // Every row's frames, drawn in the side view of the first row's run.
     std::string frames_json = "[";
-    std::string statics_json = "[]", bodies_json = "[]";
+    std::string statics_json = "[]", bodies_json = "[]", runs3d_json = "{\"scenes\":[],\"runs\":[]}";
     ViewMap view;
     bool have_frames = false;
     if (model.run_cell && plan.rows() > 0) {
@@ -106,8 +108,13 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
         view.umin = u0 - 1, view.umax = u1 + 1, view.vmin = v0 - 1, view.vmax = v1 + 1;
         const std::size_t per_row = std::max<std::size_t>(
                 2, kHtmlFrameBudget / (2 * std::max<std::size_t>(dynamic.size(), 1) * plan.rows()));
+        Scene3dOptions budget3d; // the 3D view of every row within about 4 MB of tracks
+        budget3d.track_budget = std::max<std::size_t>(1024, 4'000'000 / plan.rows());
+        budget3d.contact_budget = std::max<std::size_t>(16, 200'000 / plan.rows());
+        Scene3dRuns runs3d(budget3d);
         for (std::uint64_t row = 0; row < plan.rows(); ++row) {
             const CellRun run = row == 0 ? first : run_row(row);
+            runs3d.add(run.scenario, run.recording);
             const std::size_t n = run.recording.frame_count();
             const std::size_t step = std::max<std::size_t>(1, (n + per_row - 1) / per_row);
             frames_json += row ? ",[" : "[";
@@ -124,6 +131,7 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
             frames_json += "]";
         }
         have_frames = true;
+        runs3d_json = runs3d.json();
     }
     frames_json += "]";
 
@@ -200,9 +208,9 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
         ".maps,.cells{{display:flex;gap:20px;flex-wrap:wrap}}.panel{{margin:0}}rect[data-cell]{{cursor:pointer}}"
         "rect.selected{{stroke:#000;stroke-width:2}}.axis{{font-size:12px}}.tick{{font-size:10px;fill:#555}}figcaption{"
         "{font-weight:bold}}"
-        ".cellview svg{{background:#fff;border:1px solid #999}}.controls label{{margin-right:16px}}"
+        ".cellview svg{{background:#fff;border:1px solid #999}}.controls label{{margin-right:16px}}{1}"
         "</style>\n",
-        xml_escape(model.name));
+        xml_escape(model.name), kView3dStyle);
     out += kPageErrorScript;
     put(out, "</head><body>\n<div id=\"errors\" hidden></div>\n<h1>{}: {}</h1>\n", xml_escape(model.name),
         xml_escape(model.columns[static_cast<std::size_t>(measure)]));
@@ -214,7 +222,11 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
     out += ", grey: not measured.</p>\n<div class=\"maps\">\n" + panels + "</div>\n";
     out += "<div class=\"controls\" id=\"sliders\"></div>\n<div id=\"caption\"></div>\n<div class=\"cells\" "
            "id=\"cells\"></div>\n";
-    out += "<script type=\"application/json\" id=\"data\">" + data + "</script>\n<script>\n";
+    out += "<div class=\"cells\" id=\"cells3d\"></div>\n"; // the selected cell's runs in 3D
+    out += "<script type=\"application/json\" id=\"data\">" + data + "</script>\n";
+    out += "<script type=\"application/json\" id=\"runs3d\">" + runs3d_json + "</script>\n";
+    out += view3d_scripts();
+    out += "<script>\n";
     out += R"JS((function () {
   'use strict';
   var D = JSON.parse(document.getElementById('data').textContent);
@@ -295,6 +307,34 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
     if (c % D.shard[1] !== D.shard[0]) { caption.textContent = 'cell ' + c + ' belongs to another shard'; return; }
     caption.textContent = 'cell ' + c + ': ' + D.axes.map(function (a, i) { return a.name + ' = ' + a.values[coordinate(c, i)]; }).join(', ');
     D.modes.forEach(function (mode, m) { draw(Math.floor(c / D.shard[1]) * D.modes.length + m, mode); });
+    draw3d(c);
+  }
+  // The selected cell's runs in 3D, one view per mode (each with its own controls).
+  var R3 = JSON.parse(document.getElementById('runs3d').textContent), views3d = [];
+  var cells3d = document.getElementById('cells3d');
+  function draw3d(c) {
+    views3d.forEach(function (v) { v.dispose(); });
+    views3d = [];
+    while (cells3d.firstChild) cells3d.removeChild(cells3d.firstChild);
+    D.modes.forEach(function (mode, m) {
+      var row = Math.floor(c / D.shard[1]) * D.modes.length + m, run = R3.runs[row];
+      if (!run) return;
+      var fig = document.createElement('figure');
+      fig.className = 'cellview';
+      fig.innerHTML = '<figcaption>' + mode + ' in 3D</figcaption><div class="v3d-controls"><button type="button">▶ play</button> ' +
+        '<input type="range" aria-label="frame"> <span></span><div class="v3d-readout"></div></div><div class="view3d" data-mode="' + mode + '"></div>';
+      cells3d.appendChild(fig);
+      try {
+        var v = Collide3D.create(fig.querySelector('.view3d'), {scene: R3.scenes[run.s], run: run.run},
+          {readout: fig.querySelector('.v3d-readout')});
+        Collide3D.player({slider: fig.querySelector('input'), play: fig.querySelector('button'),
+          info: fig.querySelector('span'), hash: false}, [v]);
+        views3d.push(v);
+      } catch (e) {
+        fig.querySelector('.view3d').textContent = 'The 3D view needs WebGL: ' + e.message;
+        console.error('3D view: ' + e.message);
+      }
+    });
   }
   cellRects.forEach(function (r) {
     r.addEventListener('click', function () { select(+r.getAttribute('data-cell')); });

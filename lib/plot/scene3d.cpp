@@ -1,0 +1,560 @@
+#include "plot/scene3d.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "math/overloaded.h"
+#include "plot/plot.h"
+#include "shapes/mesh.h"
+
+namespace collide {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+template <class... Args> void put(std::string& out, fmt::format_string<Args...> format, Args&&... args) {
+    fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
+}
+
+/// A number for JSON: the shortest text that reads back as the same double; null when not finite.
+std::string jnum(double v) { return std::isfinite(v) ? fmt::format("{}", v) : "null"; }
+
+std::string jvec(const Vec3& v) { return fmt::format("[{},{},{}]", jnum(v.x), jnum(v.y), jnum(v.z)); }
+
+std::string jmat(const Mat3& m) {
+    std::string s = "[";
+    for (int c = 0; c < 3; ++c)
+        for (int r = 0; r < 3; ++r) put(s, "{}{}", c + r ? "," : "", jnum(m.at(r, c)));
+    return s + "]";
+}
+
+template <class T> void append_le(std::vector<std::uint8_t>& out, T value) {
+    std::uint8_t b[sizeof(T)];
+    std::memcpy(b, &value, sizeof(T)); // little-endian hosts only (x86-64, AArch64), as the page assumes
+    out.insert(out.end(), b, b + sizeof(T));
+}
+
+bool finite_box(const Aabb& b) { return is_finite(b.min) && is_finite(b.max); }
+
+void put_varint(std::vector<std::uint8_t>& out, std::uint64_t v) {
+    while (v >= 0x80) {
+        out.push_back(static_cast<std::uint8_t>(v | 0x80));
+        v >>= 7;
+    }
+    out.push_back(static_cast<std::uint8_t>(v));
+}
+
+std::uint64_t zigzag(std::int64_t v) {
+    return v < 0 ? (static_cast<std::uint64_t>(-(v + 1)) << 1) | 1 : static_cast<std::uint64_t>(v) << 1;
+}
+
+std::int64_t unzigzag(std::uint64_t v) {
+    return (v & 1) ? -static_cast<std::int64_t>(v >> 1) - 1 : static_cast<std::int64_t>(v >> 1);
+}
+
+/// Largest quantised magnitude: 2^30 keeps residuals (at most 8·2^30) and their tokens within
+/// the integers a JavaScript double holds exactly.
+constexpr double kMaxQuantised = 1073741824.0;
+
+std::int64_t quantise(double v, int exponent) {
+    if (!std::isfinite(v)) return 0;
+    const double q = std::clamp(std::ldexp(v, -exponent), -kMaxQuantised, kMaxQuantised);
+    return std::llround(q);
+}
+
+/// The smallest exponent ≥ `finest` at which every |value| stays within kMaxQuantised.
+int exponent_for(double max_abs, int finest) {
+    int e = finest;
+    while (std::isfinite(max_abs) && std::ldexp(max_abs, -e) > kMaxQuantised && e < 60) ++e;
+    return e;
+}
+
+/// The value of frame k predicted from the frames before: none (0), the last (k = 1), the line
+/// through the last two (k = 2), the parabola through the last three — exact for a body that
+/// stands, moves at a constant velocity or falls at a constant acceleration.
+std::int64_t predict(std::size_t k, std::int64_t x1, std::int64_t x2, std::int64_t x3) {
+    if (k == 0) return 0;
+    if (k == 1) return x1;
+    if (k == 2) return 2 * x1 - x2;
+    return 3 * x1 - 3 * x2 + x3;
+}
+
+int channel_exponent(int channel, const TrackQuanta& q) {
+    if (channel < 3) return q.position;
+    if (channel < 6) return q.velocity;
+    if (channel < 10) return q.rotation;
+    return q.angular_velocity;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shapes as geometry.
+
+using Tri = std::array<Vec3, 3>;
+
+/// The faces of the convex hull of a few points (at most kHullMaxPoints), outward, each face's
+/// points ordered round it and fanned into triangles. A flat hull gives its polygon both ways.
+std::vector<Tri> hull_triangles(const Hull& hull) {
+    const auto n = static_cast<std::size_t>(hull.count);
+    std::vector<Tri> out;
+    if (n < 3) return out;
+    const std::span<const Vec3> p(hull.points.data(), n);
+    double size = 0;
+    for (const Vec3& a : p) size = std::max(size, length(a - p[0]));
+    if (!(size > 0)) return out;
+    const double eps = 1e-9 * size;
+    std::vector<std::pair<Vec3, double>> planes; // unit outward normal, offset
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = i + 1; j < n; ++j)
+            for (std::size_t k = j + 1; k < n; ++k) {
+                const Vec3 c = cross(p[j] - p[i], p[k] - p[i]);
+                const double len = length(c);
+                if (!(len > 1e-12 * size * size)) continue;
+                const Vec3 nrm = c / len;
+                const double d = dot(nrm, p[i]);
+                bool below = true, above = true;
+                for (const Vec3& q : p) {
+                    const double s = dot(nrm, q) - d;
+                    below = below && s <= eps;
+                    above = above && s >= -eps;
+                }
+                const auto add = [&](const Vec3& nn, double dd) {
+                    for (const auto& [m, o] : planes)
+                        if (length(m - nn) < 1e-9 && std::fabs(o - dd) <= eps) return;
+                    planes.push_back({nn, dd});
+                };
+                if (below) add(nrm, d);
+                if (above) add(-nrm, -d);
+            }
+    for (const auto& [nrm, d] : planes) {
+        std::vector<Vec3> face;
+        for (const Vec3& q : p) {
+            if (std::fabs(dot(nrm, q) - d) > eps) continue;
+            if (std::none_of(face.begin(), face.end(), [&](const Vec3& f) { return length(f - q) <= eps; }))
+                face.push_back(q);
+        }
+        if (face.size() < 3) continue;
+        Vec3 centre{0, 0, 0};
+        for (const Vec3& q : face) centre = centre + q;
+        centre = centre / static_cast<double>(face.size());
+        const Vec3 u = normalize(face[0] - centre);
+        const Vec3 v = cross(nrm, u);
+        std::sort(face.begin(), face.end(), [&](const Vec3& a, const Vec3& b) {
+            return std::atan2(dot(a - centre, v), dot(a - centre, u)) <
+                   std::atan2(dot(b - centre, v), dot(b - centre, u));
+        });
+        for (std::size_t i = 1; i + 1 < face.size(); ++i) out.push_back({face[0], face[i], face[i + 1]});
+    }
+    return out;
+}
+
+std::string tris_json(std::span<const Tri> tris, const Mat3& rotation, const Vec3& position, bool two_sided) {
+    std::vector<std::uint8_t> v;
+    v.reserve(tris.size() * 36);
+    for (const Tri& t : tris)
+        for (const Vec3& c : t)
+            for (int a = 0; a < 3; ++a) append_le(v, static_cast<float>(c[static_cast<std::size_t>(a)]));
+    return fmt::format("{{\"t\":\"tris\",\"n\":{},\"v\":\"{}\",\"m\":{},\"c\":{},\"two\":{}}}", tris.size(), base64(v),
+                       jmat(rotation), jvec(position), two_sided ? 1 : 0);
+}
+
+/// One shape in its body's frame as the view's geometry JSON; `stride` keeps every stride-th
+/// triangle of a mesh.
+std::string geometry_json(const Shape& shape, std::size_t mesh_stride) {
+    return std::visit(
+            Overloaded{
+                    [&](const Sphere& s) {
+                        return fmt::format("{{\"t\":\"sphere\",\"c\":{},\"r\":{}}}", jvec(s.centre), jnum(s.radius));
+                    },
+                    [&](const Aabb& b) {
+                        return fmt::format("{{\"t\":\"box\",\"c\":{},\"h\":{},\"m\":{}}}", jvec(centre_of(b)),
+                                           jvec(half_of(b)), jmat(identity3()));
+                    },
+                    [&](const Obb& b) {
+                        return fmt::format("{{\"t\":\"box\",\"c\":{},\"h\":{},\"m\":{}}}", jvec(b.centre), jvec(b.half),
+                                           jmat(b.axes));
+                    },
+                    [&](const Capsule& c) {
+                        return fmt::format("{{\"t\":\"capsule\",\"a\":{},\"b\":{},\"r\":{}}}", jvec(c.a), jvec(c.b),
+                                           jnum(c.radius));
+                    },
+                    [&](const Triangle& t) {
+                        const Tri tri{t.a, t.b, t.c};
+                        return tris_json(std::span<const Tri>(&tri, 1), identity3(), {0, 0, 0}, true);
+                    },
+                    [&](const Hull& h) {
+                        const std::vector<Tri> tris = hull_triangles(h);
+                        return tris_json(tris, identity3(), {0, 0, 0}, false);
+                    },
+                    [&](const Plane& p) {
+                        return fmt::format("{{\"t\":\"plane\",\"n\":{},\"d\":{}}}", jvec(p.normal), jnum(p.offset));
+                    },
+                    [&](const Mesh& m) {
+                        std::vector<Tri> tris;
+                        const TriangleMesh& data = *m.data;
+                        const std::size_t count = data.triangles.size();
+                        tris.reserve(count / mesh_stride + 1);
+                        for (std::size_t i = 0; i < count; i += mesh_stride) {
+                            const Triangle t = data.triangle(static_cast<int>(i));
+                            tris.push_back({t.a, t.b, t.c});
+                        }
+                        return tris_json(tris, m.rotation, m.position, true);
+                    },
+            },
+            shape);
+}
+
+std::size_t shape_triangles(const Shape& shape) {
+    if (const auto* m = std::get_if<Mesh>(&shape)) return m->data ? m->data->triangles.size() : 0;
+    return 0;
+}
+
+/// What moves a body, as the page reads it: 0 static, 1 kinematic, 2 character, 3 dynamic.
+std::uint8_t kind_code(const BodyDef& b) {
+    if (b.is_static) return 0;
+    if (b.kinematic) return 1;
+    if (b.character) return 2;
+    return 3;
+}
+
+Vec3 up_of(const Scenario& sc) {
+    const double g = length(sc.world.gravity);
+    return g > 0 ? sc.world.gravity / -g : Vec3{0, 1, 0};
+}
+
+/// Indices of the kept frames: evenly every `stride`-th, the last always kept.
+std::vector<std::size_t> kept_frames(std::size_t frames, std::size_t stride) {
+    std::vector<std::size_t> kept;
+    for (std::size_t k = 0; k < frames; k += stride) kept.push_back(k);
+    if (frames > 0 && kept.back() != frames - 1) kept.push_back(frames - 1);
+    return kept;
+}
+
+} // namespace
+
+std::vector<std::uint8_t> pack_tracks(std::span<const double> values, std::size_t frames, std::size_t bodies,
+                                      const TrackQuanta& quanta) {
+    std::vector<std::uint8_t> out;
+    const std::size_t width = bodies * kTrackChannels;
+    for (std::size_t b = 0; b < bodies; ++b)
+        for (int c = 0; c < kTrackChannels; ++c) {
+            const int e = channel_exponent(c, quanta);
+            std::int64_t prev3 = 0, prev2 = 0, prev1 = 0;
+            std::uint64_t zeros = 0;
+            for (std::size_t k = 0; k < frames; ++k) {
+                const std::int64_t x =
+                        quantise(values[k * width + b * kTrackChannels + static_cast<std::size_t>(c)], e);
+                const std::int64_t r = x - predict(k, prev1, prev2, prev3);
+                prev3 = prev2;
+                prev2 = prev1;
+                prev1 = x;
+                if (r == 0) {
+                    ++zeros;
+                    continue;
+                }
+                if (zeros) put_varint(out, 2 * (zeros - 1) + 1);
+                zeros = 0;
+                put_varint(out, 2 * zigzag(r));
+            }
+            if (zeros) put_varint(out, 2 * (zeros - 1) + 1);
+        }
+    return out;
+}
+
+std::vector<double> unpack_tracks(std::span<const std::uint8_t> bytes, std::size_t frames, std::size_t bodies,
+                                  const TrackQuanta& quanta) {
+    std::vector<double> out(frames * bodies * kTrackChannels, 0.0);
+    const std::size_t width = bodies * kTrackChannels;
+    std::size_t at = 0;
+    const auto varint = [&] {
+        std::uint64_t v = 0;
+        for (int shift = 0; at < bytes.size() && shift < 64; shift += 7) {
+            const std::uint8_t byte = bytes[at++];
+            v |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+            if (!(byte & 0x80)) break;
+        }
+        return v;
+    };
+    for (std::size_t b = 0; b < bodies; ++b)
+        for (int c = 0; c < kTrackChannels; ++c) {
+            const int e = channel_exponent(c, quanta);
+            std::int64_t prev3 = 0, prev2 = 0, prev1 = 0;
+            std::uint64_t zeros = 0;
+            for (std::size_t k = 0; k < frames; ++k) {
+                std::int64_t r = 0;
+                if (zeros) {
+                    --zeros;
+                } else {
+                    const std::uint64_t t = varint();
+                    if (t & 1)
+                        zeros = t >> 1; // this frame is the first zero of the run
+                    else
+                        r = unzigzag(t >> 1);
+                }
+                const std::int64_t x = predict(k, prev1, prev2, prev3) + r;
+                prev3 = prev2;
+                prev2 = prev1;
+                prev1 = x;
+                out[k * width + b * kTrackChannels + static_cast<std::size_t>(c)] =
+                        std::ldexp(static_cast<double>(x), e);
+            }
+        }
+    return out;
+}
+
+std::string base64(std::span<const std::uint8_t> bytes) {
+    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    std::size_t i = 0;
+    for (; i + 2 < bytes.size(); i += 3) {
+        const std::uint32_t v = (static_cast<std::uint32_t>(bytes[i]) << 16) |
+                                (static_cast<std::uint32_t>(bytes[i + 1]) << 8) | bytes[i + 2];
+        out += kAlphabet[(v >> 18) & 63];
+        out += kAlphabet[(v >> 12) & 63];
+        out += kAlphabet[(v >> 6) & 63];
+        out += kAlphabet[v & 63];
+    }
+    if (i + 1 == bytes.size()) {
+        const std::uint32_t v = static_cast<std::uint32_t>(bytes[i]) << 16;
+        out += kAlphabet[(v >> 18) & 63];
+        out += kAlphabet[(v >> 12) & 63];
+        out += "==";
+    } else if (i + 2 == bytes.size()) {
+        const std::uint32_t v =
+                (static_cast<std::uint32_t>(bytes[i]) << 16) | (static_cast<std::uint32_t>(bytes[i + 1]) << 8);
+        out += kAlphabet[(v >> 18) & 63];
+        out += kAlphabet[(v >> 12) & 63];
+        out += kAlphabet[(v >> 6) & 63];
+        out += '=';
+    }
+    return out;
+}
+
+std::string render_scene3d_scene(const Scenario& sc, const Scene3dOptions& options) {
+    const std::size_t n = sc.bodies.size();
+    // Meshes: every stride-th triangle when all of them together pass the budget.
+    std::set<const TriangleMesh*> meshes;
+    std::size_t mesh_triangles = 0;
+    for (const BodyDef& b : sc.bodies)
+        if (const auto* m = std::get_if<Mesh>(&b.shape); m && m->data && meshes.insert(m->data).second)
+            mesh_triangles += shape_triangles(b.shape);
+    const std::size_t stride = std::max<std::size_t>(1, (mesh_triangles + options.triangle_budget - 1) /
+                                                                std::max<std::size_t>(options.triangle_budget, 1));
+    std::size_t shown = 0;
+    for (std::size_t t = 0; t < mesh_triangles; t += stride) ++shown;
+
+    std::map<std::string, std::uint32_t> index;
+    std::vector<const std::string*> geometries;
+    std::vector<std::uint8_t> kinds, triggers, geom;
+    std::string names, statics;
+    for (std::size_t i = 0; i < n; ++i) {
+        const BodyDef& b = sc.bodies[i];
+        std::string g = geometry_json(b.shape, stride);
+        const auto [it, fresh] = index.emplace(std::move(g), static_cast<std::uint32_t>(geometries.size()));
+        if (fresh) geometries.push_back(&it->first);
+        append_le(geom, it->second);
+        kinds.push_back(kind_code(b));
+        triggers.push_back(b.trigger ? 1 : 0);
+        if (i) names += '\n';
+        names += b.name;
+        if (b.is_static)
+            put(statics, "{}{{\"i\":{},\"p\":{},\"q\":[{},{},{},{}]}}", statics.empty() ? "" : ",", i, jvec(b.position),
+                jnum(b.rotation.w), jnum(b.rotation.x), jnum(b.rotation.y), jnum(b.rotation.z));
+    }
+    std::string out;
+    put(out,
+        "{{\"name\":{},\"up\":{},\"bodies\":{{\"n\":{},\"names\":{},\"kind\":\"{}\",\"trigger\":\"{}\",\"geom\":\"{}\"}"
+        "},",
+        script_string(sc.name), jvec(up_of(sc)), n, script_string(names), base64(kinds), base64(triggers),
+        base64(geom));
+    out += "\"geoms\":[";
+    for (std::size_t g = 0; g < geometries.size(); ++g) put(out, "{}{}", g ? "," : "", *geometries[g]);
+    put(out, "],\"statics\":[{}],\"triangles\":{{\"shown\":{},\"total\":{}}}}}", statics, shown, mesh_triangles);
+    return out;
+}
+
+std::string render_scene3d_run(const Scenario& sc, const Recording& rec, const Scene3dOptions& options) {
+    const std::size_t n = static_cast<std::size_t>(rec.body_count);
+    const std::size_t frames = rec.frame_count();
+    std::vector<std::size_t> moving;
+    for (std::size_t i = 0; i < n && i < sc.bodies.size(); ++i)
+        if (!sc.bodies[i].is_static) moving.push_back(i);
+    const Vec3 up = up_of(sc);
+
+    // Bounds for the camera: the moving bodies over the run (their reach about their origin),
+    // or the static bodies' finite bounds when nothing moves.
+    Aabb box{{kInf, kInf, kInf}, {-kInf, -kInf, -kInf}};
+    for (const std::size_t i : moving) {
+        if (frames == 0) break;
+        // Its bounds about its origin: as placed at the first frame, or all round when it turns.
+        Aabb local = bounds_of(place(sc.bodies[i].shape, {0, 0, 0}, rec.at(0)[i].rotation));
+        if (turns_in(rec, i)) {
+            const double reach = max_distance_from(sc.bodies[i].shape, {0, 0, 0});
+            local = {{-reach, -reach, -reach}, {reach, reach, reach}};
+        }
+        if (!finite_box(local)) continue;
+        for (std::size_t k = 0; k < frames; ++k) {
+            const Vec3 p = rec.at(k)[i].position;
+            if (!is_finite(p)) continue;
+            box.min = min(box.min, p + local.min);
+            box.max = max(box.max, p + local.max);
+        }
+    }
+    if (!finite_box(box))
+        for (const BodyDef& b : sc.bodies) {
+            const Aabb placed = bounds_of(place(b.shape, b.position, b.rotation));
+            if (!finite_box(placed)) continue;
+            box.min = min(box.min, placed.min);
+            box.max = max(box.max, placed.max);
+        }
+    if (!finite_box(box)) box = {{-1, -1, -1}, {1, 1, 1}};
+    const double size = std::max(length(box.max - box.min), 1e-3);
+
+    // Quanta from the largest magnitudes.
+    double max_p = 0, max_v = 0, max_w = 0;
+    for (std::size_t k = 0; k < frames; ++k)
+        for (const std::size_t i : moving) {
+            const BodyState& s = rec.at(k)[i];
+            const Vec3 w = angular_velocity_of(sc.bodies[i], s);
+            for (std::size_t a = 0; a < 3; ++a) {
+                if (std::isfinite(s.position[a])) max_p = std::max(max_p, std::fabs(s.position[a]));
+                if (std::isfinite(s.velocity[a])) max_v = std::max(max_v, std::fabs(s.velocity[a]));
+                if (std::isfinite(w[a])) max_w = std::max(max_w, std::fabs(w[a]));
+            }
+        }
+    TrackQuanta quanta;
+    quanta.position = exponent_for(max_p, -17);
+    quanta.velocity = exponent_for(max_v, -17);
+    quanta.angular_velocity = exponent_for(max_w, -17);
+
+    // Pack; keep fewer frames until the tracks fit the budget.
+    std::size_t stride = std::max<std::size_t>(1, (frames + options.frame_budget - 1) /
+                                                          std::max<std::size_t>(options.frame_budget, 1));
+    std::vector<std::size_t> kept;
+    std::vector<std::uint8_t> bytes;
+    std::vector<double> values;
+    for (;;) {
+        kept = kept_frames(frames, stride);
+        values.assign(kept.size() * moving.size() * kTrackChannels, 0.0);
+        for (std::size_t f = 0; f < kept.size(); ++f) {
+            const auto states = rec.at(kept[f]);
+            for (std::size_t m = 0; m < moving.size(); ++m) {
+                const BodyState& s = states[moving[m]];
+                double* v = &values[(f * moving.size() + m) * kTrackChannels];
+                Quat q = s.rotation;
+                if (f > 0) {
+                    const double* before = v - moving.size() * kTrackChannels;
+                    if (q.w * before[6] + q.x * before[7] + q.y * before[8] + q.z * before[9] < 0)
+                        q = {-q.w, -q.x, -q.y, -q.z};
+                }
+                const Vec3 w = angular_velocity_of(sc.bodies[moving[m]], s);
+                const double row[kTrackChannels] = {
+                        s.position.x, s.position.y, s.position.z, s.velocity.x, s.velocity.y, s.velocity.z, q.w,
+                        q.x,          q.y,          q.z,          w.x,          w.y,          w.z};
+                std::copy(std::begin(row), std::end(row), v);
+            }
+        }
+        bytes = pack_tracks(values, kept.size(), moving.size(), quanta);
+        if (bytes.size() <= options.track_budget || kept.size() <= 2) break;
+        stride = std::max(stride + 1,
+                          static_cast<std::size_t>(static_cast<double>(stride) * static_cast<double>(bytes.size()) /
+                                                   static_cast<double>(options.track_budget)));
+    }
+
+    std::string out = "{\"frames\":[";
+    for (std::size_t f = 0; f < kept.size(); ++f) put(out, "{}{}", f ? "," : "", rec.frames[kept[f]]);
+    out += "],\"times\":[";
+    for (std::size_t f = 0; f < kept.size(); ++f) put(out, "{}{}", f ? "," : "", jnum(rec.times[kept[f]]));
+    put(out, "],\"stride\":{},\"total\":{},\"quanta\":[{},{},{},{}],\"tracks\":\"{}\",\"bytes\":{},", stride, frames,
+        quanta.position, quanta.velocity, quanta.rotation, quanta.angular_velocity, base64(bytes), bytes.size());
+    put(out, "\"bounds\":{{\"min\":{},\"max\":{}}},", jvec(box.min), jvec(box.max));
+
+    // Contacts: one per pair and cell of 1/100 of the scene, in the order found.
+    const double cell = size / 100;
+    std::set<std::tuple<int, int, long, long, long>> seen;
+    std::vector<std::uint8_t> cp, cn, cf;
+    std::size_t drawn = 0;
+    std::string marks;
+    std::size_t marked = 0, labelled = 0;
+    std::set<std::pair<int, int>> first_seen;
+    for (const TraceContact& c : rec.contacts) {
+        if (!is_finite(c.point) || !is_finite(c.normal)) continue;
+        if (first_seen.insert({c.a, c.b}).second && marked < options.mark_budget) {
+            ++marked;
+            const std::string text =
+                    labelled++ < options.label_budget
+                            ? fmt::format("first contact {}–{}, frame {} ({:.3f} s)",
+                                          sc.bodies[static_cast<std::size_t>(c.a)].name,
+                                          sc.bodies[static_cast<std::size_t>(c.b)].name, c.frame, c.time)
+                            : std::string();
+            put(marks, "{}{{\"k\":\"first\",\"p\":{},\"f\":{},\"t\":{}}}", marks.empty() ? "" : ",", jvec(c.point),
+                c.frame, script_string(text));
+        }
+        if (drawn >= options.contact_budget) continue;
+        if (!seen.insert({c.a, c.b, std::lround(c.point.x / cell), std::lround(c.point.y / cell),
+                          std::lround(c.point.z / cell)})
+                     .second)
+            continue;
+        ++drawn;
+        for (std::size_t a = 0; a < 3; ++a) {
+            append_le(cp, static_cast<float>(c.point[a]));
+            append_le(cn, static_cast<float>(c.normal[a]));
+        }
+        append_le(cf, static_cast<std::int32_t>(c.frame));
+    }
+    put(out, "\"contacts\":{{\"n\":{},\"p\":\"{}\",\"d\":\"{}\",\"f\":\"{}\"}},", drawn, base64(cp), base64(cn),
+        base64(cf));
+
+    // Apexes: where a moving body's velocity along up turns from rising to falling (as the 2D plot).
+    if (length(sc.world.gravity) > 0 && frames > 2)
+        for (const std::size_t i : moving) {
+            int count = 0;
+            for (std::size_t k = 1; k < frames && marked < options.mark_budget; ++k) {
+                const double before = dot(rec.at(k - 1)[i].velocity, up), after = dot(rec.at(k)[i].velocity, up);
+                if (!(before > 0 && after <= 0)) continue;
+                const std::size_t at = dot(rec.at(k)[i].position, up) > dot(rec.at(k - 1)[i].position, up) ? k : k - 1;
+                const Vec3 p = rec.at(at)[i].position;
+                ++marked;
+                ++count;
+                const std::string text = count <= 4 && labelled++ < options.label_budget
+                                                 ? fmt::format("apex {} of {}: centre at {:.3f} m, frame {}", count,
+                                                               sc.bodies[i].name, dot(p, up), rec.frames[at])
+                                                 : std::string();
+                put(marks, "{}{{\"k\":\"apex\",\"p\":{},\"f\":{},\"t\":{}}}", marks.empty() ? "" : ",", jvec(p),
+                    rec.frames[at], script_string(text));
+            }
+        }
+    put(out, "\"marks\":[{}]}}", marks);
+    return out;
+}
+
+std::string render_scene3d_json(const Scenario& scenario, const Recording& recording, const Scene3dOptions& options) {
+    return "{\"scene\":" + render_scene3d_scene(scenario, options) +
+           ",\"run\":" + render_scene3d_run(scenario, recording, options) + "}";
+}
+
+void Scene3dRuns::add(const Scenario& scenario, const Recording& recording) {
+    std::string scene = render_scene3d_scene(scenario, options_);
+    const auto found = std::find(scenes_.begin(), scenes_.end(), scene);
+    const std::size_t index = static_cast<std::size_t>(found - scenes_.begin());
+    if (found == scenes_.end()) scenes_.push_back(std::move(scene));
+    put(runs_, "{}{{\"s\":{},\"run\":{}}}", runs_.empty() ? "" : ",", index,
+        render_scene3d_run(scenario, recording, options_));
+}
+
+std::string Scene3dRuns::json() const {
+    std::string out = "{\"scenes\":[";
+    for (std::size_t i = 0; i < scenes_.size(); ++i) out += (i ? "," : "") + scenes_[i];
+    return out + "],\"runs\":[" + runs_ + "]}";
+}
+
+} // namespace collide
