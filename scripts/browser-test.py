@@ -399,6 +399,17 @@ class Scene:
             miss = math.sqrt(max(dot(oc, oc) - dot(oc, d) ** 2, 0))
             if miss > 0.7 * g["r"]:
                 return None
+        if which is not None:
+            # Ambiguous: the ray passes within 2 % of a radius of another sphere nearer the camera
+            # (spheres resting touching: the page's packed positions may put that one in front).
+            for i in range(len(self.names)):
+                if i == which or self.geoms[self.geom_of[i]]["t"] != "sphere":
+                    continue
+                g, (p, q) = self.geoms[self.geom_of[i]], self.pose[i]
+                oc = sub(add(p, rotate(q, g["c"])), o)
+                along = dot(oc, d)
+                if along > 0 and along < best + g["r"] and dot(oc, oc) - along ** 2 < (1.02 * g["r"]) ** 2:
+                    return None
         return which
 
 
@@ -522,7 +533,9 @@ def check_3d(browser, exe, scenario_args, selector, frame, extra_points=()):
         else:
             misses.append((scene.names[g[0][2]], round(g[0][0]), round(g[0][1]), got[at]))
         at += len(g)
-    if groups and matched < MIN_MATCH * len(groups):
+    # One miss is allowed however few places there are: a small body's place is one pixel, which
+    # a path drawn over the bodies may cover.
+    if groups and len(groups) - matched > max(int((1 - MIN_MATCH) * len(groups)), 1):
         problems.append(f"{matched} of {len(groups)} sampled places show their body's colour (first misses: {misses[:5]})")
     # The canvas draws: not one flat colour over a grid of 64 pixels.
     grid = pixels(browser, selector, [[cam.width * (i + 0.5) / 8, cam.height * (j + 0.5) / 8] for i in range(8) for j in range(8)])
@@ -653,7 +666,9 @@ def main():
             report(scenario, [f"sim --plot exited {r.returncode}: {r.stderr[-500:]}"])
             continue
         frames, bodies = frame_count(scenario)
-        frame = frames // 2
+        # The middle frame; the rain's at its end, at rest: in mid-landing its 2,048 spheres lie
+        # under as many first-contact marks and normals, which leave almost nothing to sample.
+        frame = frames // 2 if scenario != "rain" else frames - 1
         url = page.resolve().as_uri() + f"#frame={frame}"
         problems, seconds = browser.load(url)
         dom = browser.evaluate("document.documentElement.outerHTML")

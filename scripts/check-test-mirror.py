@@ -24,6 +24,7 @@ ELSEWHERE = {
     "app/validate": ["cli/sim_test.cpp", "app/errors_test.cpp"],
     "model/log_kinds": ["model/log_test.cpp"],
     "plot/html": ["plot/plot_test.cpp"],
+    "plot/view3d": ["plot/scene3d_test.cpp", "cli/sim_view3d_test.cpp"],
     "scenario/expression": ["scenario/strict_numbers_test.cpp"],
     "scenario/read_bodies": ["scenario/load_test.cpp", "scenario/errors_test.cpp"],
     "scenario/read_expect": ["scenario/load_test.cpp", "scenario/errors_test.cpp"],
@@ -32,13 +33,12 @@ ELSEWHERE = {
     "scenario/reader": ["scenario/load_test.cpp", "scenario/errors_test.cpp"],
     "scenario/yaml_schema": ["scenario/errors_test.cpp"],
     "sweep/executor": ["sweep/sweep_test.cpp", "sweep/tunnel_test.cpp"],
+    "sweep/checkpoint": ["sweep/resume_test.cpp"],
     "sweep/format_csv": ["sweep/sweep_test.cpp"],
     "sweep/format_html": ["sweep/sweep_test.cpp"],
     "sweep/format_json": ["sweep/sweep_test.cpp"],
     "sweep/format_svg": ["sweep/sweep_test.cpp"],
     "sweep/format_table": ["sweep/sweep_test.cpp"],
-    "sweep/merge": ["sweep/cli_test.cpp", "sweep/sweep_test.cpp"],
-    "sweep/progress": ["sweep/cli_test.cpp"],
     "sweep/scenario_model": ["sweep/sweep_test.cpp", "sweep/tunnel_test.cpp"],
 }
 

@@ -111,9 +111,11 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
                 combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
                                      bodies_[static_cast<std::size_t>(j)].restitution);
         if (before) carry_impulses(*before, pc, 1.0);
-        // Observers hear of a pair that touches (an exact arrival at the step's end too), once a
-        // frame: not again when the solve told of its arrival.
-        if (tell && pc.touching && !(before && before->told)) tell_contact(i, j, frame_time_, found);
+        // Observers hear of a pair that overlaps, or that has come to touch (an exact arrival at
+        // the step's end too: a pair resting touching is not news every frame), once a frame:
+        // not again when the solve told of its arrival or its impact.
+        const bool news = pc.overlapping || (pc.touching && !(before && before->touching));
+        if (tell && news && !(before && before->told)) tell_contact(i, j, frame_time_, found);
     }
     keep_frozen_before(~PairKey{0});
     contacts_.swap(next_contacts_);

@@ -254,7 +254,7 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         for (int p = 0; p < c.count; ++p) approaching = approaching || c.points[static_cast<std::size_t>(p)].impacting;
     if (!approaching) return; // touching without approaching: in contact from now on, no impact
     tell_contact(i, j, now, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
-    impact_pairs_.back().told = true; // observers heard of it this frame, at its time of impact
+    impact_pairs_.back().told = impact_pairs_.back().touching = true; // told at its time of impact
     // Their other contacts of this step, with the anchors they were prepared with.
     for (const SolverContact& c : solver_) {
         if (c.a != i && c.a != j && c.b != i && c.b != j) continue;

@@ -1,5 +1,6 @@
 // Sleep (Box2D's islands, simplified): dynamic bodies joined by contacts form islands; an
-// island whose every body has been still for rest_time falls asleep, and wakes as a whole when
+// island that rests on a static or kinematic body and whose every body has been still for
+// rest_time falls asleep, and wakes as a whole when
 // one of its bodies moves again or a moving kinematic body or character touches it.
 #include <algorithm>
 #include <limits>
@@ -42,11 +43,15 @@ void World::update_sleep(const StepContext& ctx) {
         island_still_[static_cast<std::size_t>(r)] =
                 std::min(island_still_[static_cast<std::size_t>(r)], body(k).still_time);
     }
-    // A kinematic body or a character that moves keeps what it touches awake.
+    // An island rests on something when it touches a body that is not dynamic (bit 2); one that
+    // touches nothing so (a body in free flight, however slow) never sleeps: its drift goes on.
+    // A kinematic body or a character that moves keeps what it touches awake (bit 1).
     for (const PairContact& c : contacts_) {
         const bool di = is_dynamic(c.i), dj = is_dynamic(c.j);
         if (di == dj) continue;
-        if (moves(di ? c.j : c.i)) island_wake_[static_cast<std::size_t>(island_root(di ? c.i : c.j))] = 1;
+        unsigned char& flags = island_wake_[static_cast<std::size_t>(island_root(di ? c.i : c.j))];
+        flags |= 2;
+        if (moves(di ? c.j : c.i)) flags |= 1;
     }
     const double enough = def_.rest_time * (1 - 1e-12);
     for (int k = 0; k < n; ++k) {
@@ -54,7 +59,7 @@ void World::update_sleep(const StepContext& ctx) {
         if (b.kind != BodyKind::dynamic) continue;
         const int r = island_root(k);
         const bool sleep =
-                !island_wake_[static_cast<std::size_t>(r)] && island_still_[static_cast<std::size_t>(r)] >= enough;
+                island_wake_[static_cast<std::size_t>(r)] == 2 && island_still_[static_cast<std::size_t>(r)] >= enough;
         if (sleep && !b.asleep) {
             b.asleep = true;
             sims_[static_cast<std::size_t>(k)].velocity = Vec3{};

@@ -413,7 +413,7 @@ void World::step(double h) {
             }
             if (!arrived) continue;
             PairContact& pc = contacts_[static_cast<std::size_t>(c.pair)];
-            pc.told = true;
+            pc.told = pc.touching = true;
             manifolds_.resize(1);
             Manifold& m = manifolds_[0];
             const PairManifold& pm = pc.manifolds[static_cast<std::size_t>(c.manifold)];

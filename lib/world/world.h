@@ -299,13 +299,14 @@ private:
         double rise, arm1, arm2;      ///< its normal's upward part, its torque arm about two horizontal axes
         double impulse;               ///< the impulse estimated (N·s)
     };
-    std::vector<Support> supports_;          ///< scratch
-    std::vector<int> island_;                ///< scratch: union–find parents of the sleep islands
-    std::vector<double> island_still_;       ///< scratch: an island's least still time
-    std::vector<unsigned char> island_wake_; ///< scratch: an island touched by something moving
-    std::vector<Listener> listeners_;        ///< observers and their events
-    std::vector<BodyState> states_;          ///< every body's state at the last frame (when observed)
-    unsigned wanted_ = 0;                    ///< union of the listeners' events
+    std::vector<Support> supports_;    ///< scratch
+    std::vector<int> island_;          ///< scratch: union–find parents of the sleep islands
+    std::vector<double> island_still_; ///< scratch: an island's least still time
+    std::vector<unsigned char>
+            island_wake_;             ///< scratch: per island, 1 touched by something moving, 2 resting on something
+    std::vector<Listener> listeners_; ///< observers and their events
+    std::vector<BodyState> states_;   ///< every body's state at the last frame (when observed)
+    unsigned wanted_ = 0;             ///< union of the listeners' events
 
     Vec3 up_{0, 1, 0};
     bool has_characters_ = false;

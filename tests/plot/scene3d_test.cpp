@@ -220,7 +220,7 @@ TEST_CASE("the 3D data of 10,000 bodies over 60 frames stays a few MB, every fra
         for (int i = 0; i < n; ++i) {
             const double t = k / 60.0;
             const Vec3 p = sc.bodies[static_cast<std::size_t>(i)].position;
-            rec.states.push_back({{p.x + t, p.y - 4.905 * t * t, p.z}, {1, -9.81 * t, 0}, {}});
+            rec.states.push_back({{p.x + t, p.y - 4.905 * t * t, p.z}, {1, -9.81 * t, 0}, {}, {}});
         }
     }
     const std::string json = render_scene3d_json(sc, rec);
