@@ -41,7 +41,7 @@ public:
     What(const std::string& text) : pieces_{Piece(text)}, count_(1) {} // NOLINT: implicit, as a string
     /// A path of two pieces, e.g. ("bodies.", name).
     What(std::string_view a, std::string_view b) : pieces_{Piece(a), Piece(b)}, count_(2) {}
-    What(const What&) = default;
+    What(const What&) = delete; // own_ is not copied: a path is moved or built anew
     What(What&&) noexcept = default;
     What& operator=(const What&) = delete;
     What& operator=(What&&) = delete;

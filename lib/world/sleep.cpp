@@ -21,15 +21,23 @@ int World::island_root(int i) {
 void World::update_sleep(const StepContext& ctx) {
     if (!def_.sleep) return;
     const int n = body_count();
+    const double enough = def_.rest_time * (1 - 1e-12);
+    bool any_asleep = false, any_ready = false;
+    for (int k = 0; k < n; ++k) {
+        Body& b = body(k);
+        if (b.kind != BodyKind::dynamic) continue;
+        any_asleep = any_asleep || b.asleep;
+        if (b.asleep) continue;
+        b.still_time = fastest_speed(k) < def_.rest_speed ? b.still_time + ctx.h : 0.0;
+        any_ready = any_ready || b.still_time >= enough;
+    }
+    // An island sleeps only when every body of it has been still long enough, and only a
+    // sleeping one can wake: with neither, the islands need not be found (a rain in mid-air).
+    if (!any_asleep && !any_ready) return;
     island_.resize(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k) island_[static_cast<std::size_t>(k)] = k;
     island_still_.assign(static_cast<std::size_t>(n), std::numeric_limits<double>::infinity());
     island_wake_.assign(static_cast<std::size_t>(n), 0);
-    for (int k = 0; k < n; ++k) {
-        island_[static_cast<std::size_t>(k)] = k;
-        Body& b = body(k);
-        if (b.kind != BodyKind::dynamic || b.asleep) continue;
-        b.still_time = fastest_speed(k) < def_.rest_speed ? b.still_time + ctx.h : 0.0;
-    }
     for (const PairContact& c : contacts_) {
         const bool di = is_dynamic(c.i), dj = is_dynamic(c.j);
         if (di && dj) {
@@ -53,7 +61,6 @@ void World::update_sleep(const StepContext& ctx) {
         flags |= 2;
         if (moves(di ? c.j : c.i)) flags |= 1;
     }
-    const double enough = def_.rest_time * (1 - 1e-12);
     for (int k = 0; k < n; ++k) {
         Body& b = body(k);
         if (b.kind != BodyKind::dynamic) continue;

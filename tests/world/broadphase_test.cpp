@@ -190,7 +190,9 @@ std::vector<BodyDef> random_scene(std::mt19937_64& rng, int n) {
             b.ccd = true;
         else if (role < 0.4)
             b.speculative = true;
-        else if (role < 0.45) {
+        else if (role < 0.45)
+            b.angular_velocity = Vec3{speed(rng), speed(rng), speed(rng)}; // a dynamic body thrown spinning
+        else if (role < 0.5) {
             b.character = true;
             b.step_height = 0.2;
             b.snap_distance = 0.1;
