@@ -85,7 +85,7 @@ TEST_CASE("a misspelt command or option is named with the closest match, exit 2"
     CHECK(far.err.find("did you mean") == std::string::npos);
 }
 
-TEST_CASE("--help shows --color's words, not the transformer's table") {
+TEST_CASE("check --help shows --color's words, not the transformer's table") {
     const auto r = run_collide("check --help");
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.out, Catch::Contains("--color auto|always|never"));
