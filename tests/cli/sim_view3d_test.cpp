@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 
 #include "support/run_command.h"
 
@@ -23,7 +24,8 @@ std::string read(const fs::path& path) {
 } // namespace
 
 TEST_CASE("sim --plot FILE.html draws the 3D view beside the 2D views; --view 3d draws it alone") {
-    const fs::path dir = fs::temp_directory_path() / "collide_sim_view3d_test";
+    const fs::path dir =
+            fs::temp_directory_path() / ("collide_sim_view3d_test_" + std::to_string(::getpid())); // one per run
     fs::remove_all(dir);
     fs::create_directories(dir);
     auto r = run_collide("sim scenarios/door.yaml --plot " + (dir / "both.html").string());
