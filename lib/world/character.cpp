@@ -10,19 +10,6 @@
 
 namespace collide {
 
-namespace {
-
-/// Broadphase boxes grow by at least this fraction of the median body size (see contacts_update.cpp).
-constexpr double kBroadFraction = 0.1;
-
-/// Bounds that overlap or come within `margin` of each other.
-bool bounds_near(const Aabb& a, const Aabb& b, double margin) {
-    return a.min.x <= b.max.x + margin && b.min.x <= a.max.x + margin && a.min.y <= b.max.y + margin &&
-           b.min.y <= a.max.y + margin && a.min.z <= b.max.z + margin && b.min.z <= a.max.z + margin;
-}
-
-} // namespace
-
 /// What character `c` (body `index`) standing on a kinematic body gets from it: that body's
 /// velocity at the character's foot (its lowest point along −up), its turning included; nothing
 /// when the body under it is not kinematic.

@@ -7,21 +7,6 @@
 
 namespace collide {
 
-namespace {
-
-/// Broadphase boxes grow by at least this fraction of the median body size (m/m): enough that a
-/// push-out rarely moves a body out of its grown box, small enough that a loose grid of bodies
-/// (spheres 0.4 m wide, 0.5 m apart) gives no candidates between neighbours.
-constexpr double kBroadFraction = 0.1;
-
-/// Bounds that overlap or come within `margin` of each other.
-bool bounds_near(const Aabb& a, const Aabb& b, double margin) {
-    return a.min.x <= b.max.x + margin && b.min.x <= a.max.x + margin && a.min.y <= b.max.y + margin &&
-           b.min.y <= a.max.y + margin && a.min.z <= b.max.z + margin && b.min.z <= a.max.z + margin;
-}
-
-} // namespace
-
 void World::update_reach(double h) {
     const double fall = 0.5 * length(def_.gravity) * h * h;
     for (int i = 0; i < body_count(); ++i) {

@@ -16,9 +16,6 @@ namespace {
 /// Slack on cast bounds (m): a cast that ends exactly touching must not be rejected.
 constexpr double kCastBoundsMargin = 1e-7;
 
-/// Broadphase boxes grow by at least this fraction of the median body size (see contacts_update.cpp).
-constexpr double kBroadFraction = 0.1;
-
 /// True for the obstacles the closed-form sphere casts answer.
 bool cast_answers(const Shape& obstacle) {
     return std::holds_alternative<Aabb>(obstacle) || std::holds_alternative<Obb>(obstacle) ||
@@ -39,12 +36,6 @@ std::optional<std::pair<double, Vec3>> cast_sphere_shape(const Sphere& s, const 
         hit = cast_sphere_triangle(s, velocity, *tri, span);
     if (!hit || hit->started_inside) return std::nullopt;
     return std::pair{hit->time, hit->normal};
-}
-
-/// Bounds that overlap or come within `margin` of each other.
-bool bounds_near(const Aabb& a, const Aabb& b, double margin) {
-    return a.min.x <= b.max.x + margin && b.min.x <= a.max.x + margin && a.min.y <= b.max.y + margin &&
-           b.min.y <= a.max.y + margin && a.min.z <= b.max.z + margin && b.min.z <= a.max.z + margin;
 }
 
 } // namespace

@@ -369,6 +369,17 @@ private:
     int island_root(int i);
 };
 
+/// Broadphase boxes grow by at least this fraction of the median body size (m/m): enough that a
+/// push-out rarely moves a body out of its grown box, small enough that a loose grid of bodies
+/// (spheres 0.4 m wide, 0.5 m apart) gives no candidates between neighbours.
+inline constexpr double kBroadFraction = 0.1;
+
+/// Bounds that overlap or come within `margin` (m) of each other.
+inline bool bounds_near(const Aabb& a, const Aabb& b, double margin) {
+    return a.min.x <= b.max.x + margin && b.min.x <= a.max.x + margin && a.min.y <= b.max.y + margin &&
+           b.min.y <= a.max.y + margin && a.min.z <= b.max.z + margin && b.min.z <= a.max.z + margin;
+}
+
 /// Bounds that overlap by more than kTouchEpsilon on every axis (a contact needs that: were
 /// they to overlap by δ ≤ kTouchEpsilon on some axis, moving B by δ along it would part them,
 /// so the depth is at most δ — touching, not contact).
