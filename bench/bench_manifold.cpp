@@ -12,8 +12,10 @@
 //   ./build/collide_bench --benchmark_filter='manifold|obb_contact$' --benchmark_repetitions=3
 //     --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
+#include <deque>
 
 #include <array>
+#include <deque>
 #include <random>
 #include <vector>
 
@@ -153,17 +155,18 @@ BENCHMARK(manifold_box_box_family);
 const ShapePairs& hull_crate_pairs() {
     static const ShapePairs pairs = [] {
         ShapePairs p;
+        static std::deque<HullPoints> points; // what the hulls point into
         std::mt19937_64 rng(20260805);
         std::uniform_real_distribution<double> wobble(-1e-3, 1e-3), where(-3, 3);
         for (std::size_t k = 0; k < kHotPairs; ++k) {
             const Obb c{
                     {where(rng), 0.499 + 0.1 * wobble(rng), where(rng)}, to_mat3(jitter(rng, 1e-3)), {0.5, 0.5, 0.5}};
-            Hull h;
+            HullPoints& h = points.emplace_back();
             const auto corners = corners_of(c);
             for (std::size_t i = 0; i < 8; ++i) h.points[i] = corners[i];
             h.count = 8;
             p.a.push_back(Aabb{{-5, -1, -5}, {5, 0, 5}});
-            p.b.push_back(h);
+            p.b.push_back(hull_of(h));
         }
         return p;
     }();
@@ -173,21 +176,30 @@ const ShapePairs& hull_crate_pairs() {
 void manifold_hull_box_resting(benchmark::State& state) { run_manifolds(state, hull_crate_pairs()); }
 BENCHMARK(manifold_hull_box_resting)->Arg(kHotPairs);
 
-/// Random hulls of range(0) points on a unit sphere, 1,024 of them, and random directions.
-std::vector<Hull> random_hulls(int n) {
+/// Random hulls of n points on a unit sphere, 1,024 of them, and the points they are of.
+struct RandomHulls {
+    std::vector<HullPoints> points; ///< what the hulls point into
+    std::vector<Hull> hulls;        ///< a hull of each
+};
+
+/// kHotPairs random hulls of `n` points.
+RandomHulls random_hulls(int n) {
     std::mt19937_64 rng(20260806 + static_cast<std::uint64_t>(n));
     std::normal_distribution<double> g(0.0, 1.0);
-    std::vector<Hull> hulls(kHotPairs);
-    for (Hull& h : hulls) {
+    RandomHulls out;
+    out.points.resize(kHotPairs);
+    for (HullPoints& h : out.points) {
         h.count = n;
         for (int i = 0; i < n; ++i) h.points[static_cast<std::size_t>(i)] = normalize(Vec3{g(rng), g(rng), g(rng)});
     }
-    return hulls;
+    for (const HullPoints& h : out.points) out.hulls.push_back(hull_of(h));
+    return out;
 }
 
 /// The face of a hull toward a direction, per query from its points (what the manifolds use).
 void hull_face_per_query(benchmark::State& state) {
-    const std::vector<Hull> hulls = random_hulls(static_cast<int>(state.range(0)));
+    const RandomHulls random = random_hulls(static_cast<int>(state.range(0)));
+    const std::vector<Hull>& hulls = random.hulls;
     std::mt19937_64 rng(5);
     std::normal_distribution<double> g(0.0, 1.0);
     std::vector<Vec3> dirs(kHotPairs);
@@ -204,7 +216,8 @@ BENCHMARK(hull_face_per_query)->Arg(8)->Arg(32);
 /// All of a hull's faces by shapes/mass.h's brute force (once per body there): the cost a
 /// per-query use of it would pay.
 void hull_faces_brute_force(benchmark::State& state) {
-    const std::vector<Hull> hulls = random_hulls(static_cast<int>(state.range(0)));
+    const RandomHulls random = random_hulls(static_cast<int>(state.range(0)));
+    const std::vector<Hull>& hulls = random.hulls;
     std::size_t k = 0;
     for (auto _ : state) {
         benchmark::DoNotOptimize(hull_faces(hulls[k]));

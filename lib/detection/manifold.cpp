@@ -69,10 +69,9 @@ int compare(const Shape& a, const Shape& b) {
     }
     if (const auto* x = std::get_if<Hull>(&a)) {
         const Hull& y = std::get<Hull>(b);
-        if (x->count != y.count) return x->count < y.count ? -1 : 1;
-        for (int k = 0; k < x->count && k < kHullMaxPoints; ++k)
-            if (const int c = compare(x->points[static_cast<std::size_t>(k)], y.points[static_cast<std::size_t>(k)]))
-                return c;
+        if (x->count() != y.count()) return x->count() < y.count() ? -1 : 1;
+        for (int k = 0; k < x->count(); ++k)
+            if (const int c = compare(x->point(k), y.point(k))) return c;
     }
     return 0;
 }

@@ -139,7 +139,8 @@ Face triangle_face_toward(const Triangle& t, const Vec3& d) {
 // nearest the origin is an edge of K (the disc of its radius lies in every half-plane), the
 // hull edge at v0 most perpendicular to d; walking along it both ways to the first other
 // constraint finds its two faces (Box3D's b3FindIncidentFace picks among them the same way).
-Face hull_face_toward(const Hull& h, const Vec3& d_in) {
+Face hull_face_toward(const Hull& placed, const Vec3& d_in) {
+    const HullPoints h = placed_points(placed);
     const int n = std::clamp(h.count, 1, kHullMaxPoints);
     auto pt = [&](int i) -> const Vec3& { return h.points[static_cast<std::size_t>(i)]; };
     const Vec3 d = normalize(d_in);
@@ -273,8 +274,9 @@ int support_set(const Shape& polytope, const Vec3& d, double tolerance, std::spa
         v[0] = t->a, v[1] = t->b, v[2] = t->c;
         n = 3;
     } else if (const auto* h = std::get_if<Hull>(&polytope)) {
-        n = std::clamp(h->count, 1, kHullMaxPoints);
-        std::copy(h->points.begin(), h->points.begin() + n, v.begin());
+        const HullPoints p = placed_points(*h);
+        n = std::clamp(p.count, 1, kHullMaxPoints);
+        std::copy(p.points.begin(), p.points.begin() + n, v.begin());
     } else {
         points[0] = support(polytope, d);
         index[0] = 0;

@@ -71,6 +71,9 @@ struct BodyDef {
     Shape shape;                                   ///< local frame: the body's position is the local origin
     std::shared_ptr<const TriangleMesh> mesh_data; ///< a mesh shape's triangles (the Mesh points into them);
                                                    ///< shared by every copy of the body, null for other shapes
+    std::shared_ptr<HullPoints> hull_data;         ///< a hull shape's points (the Hull points into them), body frame;
+                                                   ///< shared by copies of the body until one is written (copy on
+                                                   ///< write: see scenario/destination.h), null for other shapes
     Vec3 position;                                 ///< world position of the local origin at t = 0 (m)
     Vec3 velocity;                                 ///< initial velocity (m/s)
     Quat rotation;                                 ///< orientation at t = 0

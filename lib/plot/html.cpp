@@ -81,7 +81,7 @@ std::string local_outline_json(const BodyDef& body) {
                            } else if constexpr (std::is_same_v<T, Triangle>) {
                                pts = {shape.a, shape.b, shape.c};
                            } else if constexpr (std::is_same_v<T, Hull>) {
-                               pts.assign(shape.points.begin(), shape.points.begin() + shape.count);
+                               for (int k = 0; k < shape.count(); ++k) pts.push_back(shape.point(k));
                            }
                            out += "{\"p\":[";
                            for (std::size_t k = 0; k < pts.size(); ++k) {

@@ -244,8 +244,7 @@ Outline outline_of(const BodyDef& body, const ViewMap& m, const Quat& rotation) 
                            pts.push_back(proj(t.c));
                        },
                        [&](const Hull& hl) {
-                           for (int k = 0; k < hl.count; ++k)
-                               pts.push_back(proj(hl.points[static_cast<std::size_t>(k)]));
+                           for (int k = 0; k < hl.count(); ++k) pts.push_back(proj(hl.point(k)));
                        },
                        [&](const Plane&) {},
                        [&](const Mesh& ms) { // the outline of all its corners

@@ -102,7 +102,8 @@ using Tri = std::array<Vec3, 3>;
 
 /// The faces of the convex hull of a few points (at most kHullMaxPoints), outward, each face's
 /// points ordered round it and fanned into triangles. A flat hull gives its polygon both ways.
-std::vector<Tri> hull_triangles(const Hull& hull) {
+std::vector<Tri> hull_triangles(const Hull& placed) {
+    const HullPoints hull = placed_points(placed);
     const auto n = static_cast<std::size_t>(hull.count);
     std::vector<Tri> out;
     if (n < 3) return out;

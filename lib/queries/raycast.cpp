@@ -248,9 +248,10 @@ std::optional<RayHit> raycast_plane(const Ray& ray, const Plane& plane, double m
 //     the plane, that side is a supporting half-space dot(n, x) ≤ d;
 //   clip the ray against it: entering when dot(n, û) < 0 (raise enter, remember n),
 //     leaving when > 0 (lower exit), parallel and outside → miss.
-std::optional<RayHit> raycast_hull(const Ray& ray, const Hull& hull, double max_distance) {
+std::optional<RayHit> raycast_hull(const Ray& ray, const Hull& placed, double max_distance) {
     const UnitRay r = unit_ray(ray);
-    if (!r.ok || hull.count < 1) return std::nullopt;
+    if (!r.ok || placed.count() < 1) return std::nullopt;
+    const HullPoints hull = placed_points(placed);
     const int n = hull.count < kHullMaxPoints ? hull.count : kHullMaxPoints;
     const auto at = [&](int i) -> const Vec3& { return hull.points[static_cast<std::size_t>(i)]; };
 

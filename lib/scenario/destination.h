@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <stdexcept>
 #include <type_traits>
 #include <variant>
@@ -21,8 +22,10 @@ namespace collide::detail {
 /// min ≤ max). A tag: it has no member.
 struct AabbShape {};
 
-/// Hull points as a member: component p·3 + k is coordinate k of point p.
-using HullPoints = std::array<Vec3, kHullMaxPoints>;
+/// A coordinate of a body's hull points (BodyDef::hull_data): component p·3 + k is coordinate k
+/// of point p. A tag: it has no member. Writing one copies the points first when another copy
+/// of the body shares them (copy on write), so each copy of a scenario keeps its own.
+struct HullPoint {};
 
 /// Every member an Op writes, by its holder and value type. The holder is one of: Scenario,
 /// WorldDef (Scenario::world), BodyDef and its shape's alternative (bodies[index]), LogDef and
@@ -34,7 +37,7 @@ using Member = std::variant<
         // a body and its shape
         double BodyDef::*, bool BodyDef::*, Vec3 BodyDef::*, Quat BodyDef::*, double Sphere::*, Vec3 Sphere::*,
         Vec3 Aabb::*, AabbShape, Vec3 Obb::*, Mat3 Obb::*, double Capsule::*, Vec3 Capsule::*, Vec3 Triangle::*,
-        HullPoints Hull::*, double Plane::*, Vec3 Plane::*,
+        HullPoint, double Plane::*, Vec3 Plane::*,
         // a log entry and its request
         int LogDef::*, double ApexLog::*, double PushOutLog::*, Vec3 PushOutLog::*, Vec3 SplitLog::*,
         double RespondLog::*, Vec3 RespondLog::*, double SlopeLog::*, Vec3 SlopeLog::*, double RaycastLog::*,
@@ -92,9 +95,6 @@ template <class T, class V> T* part(V& value, int component) {
         return component < 0 ? &value : nullptr;
     } else if constexpr (std::is_same_v<T, double> && std::is_same_v<V, Vec3>) {
         return component >= 0 ? &value[static_cast<std::size_t>(component)] : nullptr;
-    } else if constexpr (std::is_same_v<T, double> && std::is_same_v<V, HullPoints>) {
-        if (component < 0) return nullptr;
-        return &value[static_cast<std::size_t>(component / 3)][static_cast<std::size_t>(component % 3)];
     } else {
         return nullptr;
     }
@@ -104,7 +104,7 @@ template <class T, class V> T* part(V& value, int component) {
 
 /// The field `dest` names in `s`, as a `T`: a double, int, bool, Vec3, Quat, Mat3 or Aabb. Throws
 /// std::logic_error when the field is not a `T` (a bug in the reader, never an input problem).
-/// Allocates nothing.
+/// Allocates nothing, but for a hull's points shared with another copy of the body (HullPoint).
 template <class T> T& field(Scenario& s, const Dest& dest) {
     T* out = std::visit(
             [&](auto member) -> T* {
@@ -113,6 +113,20 @@ template <class T> T& field(Scenario& s, const Dest& dest) {
                         return &std::get<Aabb>(s.bodies[static_cast<std::size_t>(dest.index)].shape);
                     else
                         return nullptr;
+                } else if constexpr (std::is_same_v<decltype(member), HullPoint>) {
+                    if constexpr (std::is_same_v<T, double>) {
+                        if (dest.component < 0 || dest.component >= 3 * kHullMaxPoints) return nullptr;
+                        BodyDef& body = s.bodies[static_cast<std::size_t>(dest.index)];
+                        auto& hull = std::get<Hull>(body.shape);
+                        if (!body.hull_data || body.hull_data.use_count() > 1)
+                            body.hull_data =
+                                    std::make_shared<HullPoints>(body.hull_data ? *body.hull_data : HullPoints{});
+                        hull.data = body.hull_data.get();
+                        return &body.hull_data->points[static_cast<std::size_t>(dest.component / 3)]
+                                                      [static_cast<std::size_t>(dest.component % 3)];
+                    } else {
+                        return nullptr;
+                    }
                 } else {
                     using Info = dest_detail::MemberOf<decltype(member)>;
                     auto& holder = dest_detail::holder<typename Info::holder>(s, dest.index);
@@ -130,10 +144,12 @@ template <class T> bool is_field_of_type(const Dest& dest) {
             [&](auto member) {
                 if constexpr (std::is_same_v<decltype(member), AabbShape>) {
                     return std::is_same_v<T, Aabb>;
+                } else if constexpr (std::is_same_v<decltype(member), HullPoint>) {
+                    return std::is_same_v<T, double> && dest.component >= 0;
                 } else {
                     using V = typename dest_detail::MemberOf<decltype(member)>::value;
                     if (dest.component < 0) return std::is_same_v<T, V>;
-                    return std::is_same_v<T, double> && (std::is_same_v<V, Vec3> || std::is_same_v<V, HullPoints>);
+                    return std::is_same_v<T, double> && std::is_same_v<V, Vec3>;
                 }
             },
             dest.member);

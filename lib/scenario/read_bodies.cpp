@@ -93,7 +93,9 @@ void read_box(ReaderState& r, const MapView& view, int body, const What& path) {
 
 /// The `points:` of a `hull:` of body `body`.
 void read_hull(ReaderState& r, const MapView& view, int body, const What& path) {
-    Hull& hull = std::get<Hull>(r.t.base.bodies[static_cast<std::size_t>(body)].shape);
+    BodyDef& def = r.t.base.bodies[static_cast<std::size_t>(body)];
+    def.hull_data = std::make_shared<HullPoints>();
+    std::get<Hull>(def.shape).data = def.hull_data.get();
     const Entry* p = require(r.problems, view, "points", path);
     if (!p) return;
     const What what = path + ".points";
@@ -107,7 +109,7 @@ void read_hull(ReaderState& r, const MapView& view, int body, const What& path) 
                                     std::to_string(p->value.size()));
         return;
     }
-    hull.count = static_cast<int>(p->value.size());
+    def.hull_data->count = static_cast<int>(p->value.size());
     for (std::size_t i = 0; i < p->value.size(); ++i) {
         const What pw = what.at(i);
         const Node point = p->value[i];
@@ -115,7 +117,7 @@ void read_hull(ReaderState& r, const MapView& view, int body, const What& path) 
         if (!v) continue;
         const SourceMark pm = mark_of(point, m);
         for (std::size_t k = 0; k < 3; ++k)
-            r.numbers.set((*v)[k], component({&Hull::points, body}, static_cast<int>(3 * i + k)), pw.at(k), pm);
+            r.numbers.set((*v)[k], component({detail::HullPoint{}, body}, static_cast<int>(3 * i + k)), pw.at(k), pm);
     }
 }
 

@@ -94,7 +94,7 @@ int planar_hull(Planar* p, int n, Planar* out) {
 
 /// The points of `hull` within `tolerance` of the plane (n, d), ordered counter-clockwise
 /// seen from the side n points to, interior and collinear ones dropped; written to `out`.
-int face_corners(const Hull& hull, const Vec3& n, double d, double tolerance, int* out) {
+int face_corners(const HullPoints& hull, const Vec3& n, double d, double tolerance, int* out) {
     const Vec3 u = any_perpendicular(n);
     const Vec3 v = cross(n, u);
     std::array<Planar, kHullMaxPoints> on{};
@@ -111,7 +111,8 @@ int face_corners(const Hull& hull, const Vec3& n, double d, double tolerance, in
 
 } // namespace
 
-HullFaces hull_faces(const Hull& hull) {
+HullFaces hull_faces(const Hull& placed) {
+    const HullPoints hull = placed_points(placed);
     HullFaces out;
     const int n = hull.count;
     if (n < 3) return out;
@@ -181,9 +182,10 @@ double volume_of(const Shape& shape) {
                                   return kPi * r * r * length(c.b - c.a) + 4.0 / 3.0 * kPi * r * r * r;
                               },
                               [](const Triangle&) { return 0.0; },
-                              [](const Hull& h) {
-                                  const HullFaces faces = hull_faces(h);
+                              [](const Hull& placed) {
+                                  const HullFaces faces = hull_faces(placed);
                                   if (faces.flat) return 0.0;
+                                  const HullPoints h = placed_points(placed);
                                   double v = 0;
                                   for (int f = 0; f < faces.face_count; ++f) {
                                       const HullFaces::Face& face = faces.faces[static_cast<std::size_t>(f)];
@@ -243,8 +245,9 @@ MassProperties mass_properties(const Shape& shape, double mass) {
                            const std::array<Vec3, 3> corners{t.a, t.b, t.c};
                            out = plate(corners.data(), 3, mass);
                        },
-                       [&](const Hull& h) {
-                           const HullFaces faces = hull_faces(h);
+                       [&](const Hull& placed) {
+                           const HullFaces faces = hull_faces(placed);
+                           const HullPoints h = placed_points(placed);
                            if (faces.face_count == 0) { // fewer than three distinct points, or collinear
                                out = plate(h.points.data(), h.count, mass);
                                return;

@@ -223,11 +223,7 @@ Shape transform_shape(const Shape& s, const Mat3& r, const Vec3& t) {
                                   return Triangle{at(x.a), at(x.b), at(x.c)};
                               },
                               [&](const Hull& x) -> Shape {
-                                  Hull out = x;
-                                  for (int i = 0; i < x.count; ++i)
-                                      out.points[static_cast<std::size_t>(i)] =
-                                              at(x.points[static_cast<std::size_t>(i)]);
-                                  return out;
+                                  return Hull{x.data, r * x.rotation, at(x.position)};
                               },
                               [&](const Plane& x) -> Shape {
                                   const Vec3 n = r * x.normal;

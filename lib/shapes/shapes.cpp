@@ -24,6 +24,13 @@ const char* shape_kind_name(ShapeKind kind) {
     return "shape";
 }
 
+HullPoints placed_points(const Hull& hull) {
+    HullPoints out;
+    out.count = hull.count();
+    for (int i = 0; i < out.count; ++i) out.points[static_cast<std::size_t>(i)] = hull.point(i);
+    return out;
+}
+
 Obb to_obb(const Aabb& box) { return Obb{centre_of(box), identity3(), half_of(box)}; }
 
 std::array<Vec3, 8> corners_of(const Obb& box) {
@@ -46,9 +53,10 @@ Vec3 centre_of(const Shape& shape) {
                               [](const Capsule& c) { return (c.a + c.b) * 0.5; },
                               [](const Triangle& t) { return (t.a + t.b + t.c) / 3.0; },
                               [](const Hull& h) {
+                                  const int n = h.count();
                                   Vec3 sum;
-                                  for (int i = 0; i < h.count; ++i) sum += h.points[static_cast<std::size_t>(i)];
-                                  return h.count > 0 ? sum / h.count : sum;
+                                  for (int i = 0; i < n; ++i) sum += h.data->points[static_cast<std::size_t>(i)];
+                                  return n > 0 ? h.rotation * (sum / n) + h.position : h.position;
                               },
                               [](const Plane& p) { return p.normal * p.offset; },
                               [](const Mesh& m) { return m.rotation * centre_of(m.data->bounds()) + m.position; },
@@ -81,10 +89,14 @@ Aabb bounds_of(const Shape& shape) {
                         return Aabb{min(min(t.a, t.b), t.c), max(max(t.a, t.b), t.c)};
                     },
                     [](const Hull& h) {
-                        Aabb out{h.points[0], h.points[0]};
-                        for (int i = 1; i < h.count; ++i) {
-                            out.min = min(out.min, h.points[static_cast<std::size_t>(i)]);
-                            out.max = max(out.max, h.points[static_cast<std::size_t>(i)]);
+                        const int n = h.count();
+                        if (n == 0) return Aabb{h.position, h.position};
+                        const Vec3 first = h.point(0);
+                        Aabb out{first, first};
+                        for (int i = 1; i < n; ++i) {
+                            const Vec3 p = h.point(i);
+                            out.min = min(out.min, p);
+                            out.max = max(out.max, p);
                         }
                         return out;
                     },
@@ -125,9 +137,7 @@ Shape translate(const Shape& shape, const Vec3& d) {
                                   return Triangle{t.a + d, t.b + d, t.c + d};
                               },
                               [&](const Hull& h) -> Shape {
-                                  Hull out = h;
-                                  for (int i = 0; i < h.count; ++i) out.points[static_cast<std::size_t>(i)] += d;
-                                  return out;
+                                  return Hull{h.data, h.rotation, h.position + d};
                               },
                               [&](const Plane& p) -> Shape {
                                   return Plane{p.normal, p.offset + dot(p.normal, d)};
@@ -160,11 +170,7 @@ Shape place(const Shape& local, const Vec3& position, const Quat& rotation) {
                                   return Triangle{at(t.a), at(t.b), at(t.c)};
                               },
                               [&](const Hull& h) -> Shape {
-                                  Hull out = h;
-                                  for (int i = 0; i < h.count; ++i)
-                                      out.points[static_cast<std::size_t>(i)] =
-                                              at(h.points[static_cast<std::size_t>(i)]);
-                                  return out;
+                                  return Hull{h.data, r * h.rotation, at(h.position)};
                               },
                               [&](const Plane& p) -> Shape {
                                   const Vec3 n = r * p.normal;
@@ -191,14 +197,7 @@ void assign_shape(Shape& out, const Shape& shape) {
     std::visit(
             [&](const auto& s) {
                 using T = std::decay_t<decltype(s)>;
-                if constexpr (std::is_same_v<T, Hull>) {
-                    Hull& o = alternative<Hull>(out);
-                    o.count = s.count;
-                    for (int i = 0; i < s.count; ++i)
-                        o.points[static_cast<std::size_t>(i)] = s.points[static_cast<std::size_t>(i)];
-                } else {
-                    alternative<T>(out) = s;
-                }
+                alternative<T>(out) = s;
             },
             shape);
 }
@@ -221,10 +220,7 @@ void translate_into(Shape& out, const Shape& shape, const Vec3& d) {
                            alternative<Triangle>(out) = Triangle{t.a + d, t.b + d, t.c + d};
                        },
                        [&](const Hull& h) {
-                           Hull& o = alternative<Hull>(out);
-                           o.count = h.count;
-                           for (int i = 0; i < h.count; ++i)
-                               o.points[static_cast<std::size_t>(i)] = h.points[static_cast<std::size_t>(i)] + d;
+                           alternative<Hull>(out) = Hull{h.data, h.rotation, h.position + d};
                        },
                        [&](const Plane& p) {
                            alternative<Plane>(out) = Plane{p.normal, p.offset + dot(p.normal, d)};
@@ -260,10 +256,7 @@ void place_into(Shape& out, const Shape& local, const Vec3& position, const Quat
                            alternative<Triangle>(out) = Triangle{at(t.a), at(t.b), at(t.c)};
                        },
                        [&](const Hull& h) {
-                           Hull& o = alternative<Hull>(out);
-                           o.count = h.count;
-                           for (int i = 0; i < h.count; ++i)
-                               o.points[static_cast<std::size_t>(i)] = at(h.points[static_cast<std::size_t>(i)]);
+                           alternative<Hull>(out) = Hull{h.data, r * h.rotation, at(h.position)};
                        },
                        [&](const Plane& p) {
                            const Vec3 n = r * p.normal;
@@ -298,8 +291,7 @@ double max_distance_from(const Shape& shape, const Vec3& q) {
                               },
                               [&](const Hull& h) {
                                   double best = 0;
-                                  for (int i = 0; i < h.count; ++i)
-                                      best = std::max(best, far(h.points[static_cast<std::size_t>(i)]));
+                                  for (int i = 0; i < h.count(); ++i) best = std::max(best, far(h.point(i)));
                                   return best;
                               },
                               [](const Plane&) { return std::numeric_limits<double>::infinity(); },
@@ -333,16 +325,20 @@ Vec3 support(const Shape& shape, const Vec3& d) {
                                   return db >= dc ? t.b : t.c;
                               },
                               [&](const Hull& h) {
-                                  std::size_t best = 0;
-                                  double best_d = dot(h.points[0], d);
-                                  for (int i = 1; i < h.count; ++i) {
-                                      const double v = dot(h.points[static_cast<std::size_t>(i)], d);
+                                  // Searched in the hull's frame: one turn of d, not one of each point.
+                                  const int n = h.count();
+                                  if (n == 0) return h.position;
+                                  const Vec3 local = mul_transpose(h.rotation, d);
+                                  int best = 0;
+                                  double best_d = dot(h.data->points[0], local);
+                                  for (int i = 1; i < n; ++i) {
+                                      const double v = dot(h.data->points[static_cast<std::size_t>(i)], local);
                                       if (v > best_d) {
                                           best_d = v;
-                                          best = static_cast<std::size_t>(i);
+                                          best = i;
                                       }
                                   }
-                                  return h.points[best];
+                                  return h.point(best);
                               },
                               [&](const Plane& p) { return p.normal * p.offset; },
                               [&](const Mesh& m) {

@@ -2,7 +2,7 @@
 /// \file
 /// The shapes collide knows, as small value types with public fields, all in one frame (the
 /// world frame once a body has placed them; a body's local frame in a scenario definition).
-/// No shape allocates: a hull keeps its points inline.
+/// No shape allocates or owns memory: a hull, like a mesh, is a handle onto points held apart.
 
 #include <array>
 #include <cstdint>
@@ -47,15 +47,36 @@ struct Triangle {
     Vec3 c; ///< third corner (m)
 };
 
-/// The most points a hull keeps inline.
+/// The most points a hull may have.
 inline constexpr int kHullMaxPoints = 32;
 
-/// A convex hull: the convex set spanned by `count` points (interior points are allowed and
-/// simply never become support points).
-struct Hull {
+/// A hull's points in its own frame: the storage a Hull is a view of (owned by the body that
+/// holds it, BodyDef::hull_data, or by whoever makes a Hull).
+struct HullPoints {
     std::array<Vec3, kHullMaxPoints> points{}; ///< the points (m); only the first `count` are used
     int count = 0;                             ///< how many points are used, 1…kHullMaxPoints
 };
+
+/// A convex hull: the convex set spanned by the points of a HullPoints (interior points are
+/// allowed and simply never become support points), placed: its point k is at
+/// rotation·data->points[k] + position. A non-owning handle, like Mesh: placing or moving a
+/// hull composes this transform and never copies its points, so every shape stays small.
+struct Hull {
+    const HullPoints* data = nullptr; ///< the points (hull frame); null only for an empty hull
+    Mat3 rotation;                    ///< hull frame → enclosing frame (identity by default)
+    Vec3 position;                    ///< where the hull frame's origin is (m)
+
+    /// How many points it has (0 without data).
+    int count() const { return data ? data->count : 0; }
+    /// Point k (0 ≤ k < count()) in the enclosing frame (m).
+    Vec3 point(int k) const { return rotation * data->points[static_cast<std::size_t>(k)] + position; }
+};
+
+/// A hull of the points `data` as they are (identity placement); `data` must outlive it.
+inline Hull hull_of(const HullPoints& data) { return Hull{&data, Mat3{}, Vec3{}}; }
+
+/// A hull's points where it is placed (the enclosing frame, m), in its order.
+HullPoints placed_points(const Hull& hull);
 
 /// A half-space: the solid side is every x with dot(normal, x) ≤ offset; its surface is the
 /// plane dot(normal, x) = offset. Infinite, so only ever static.

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "../support/approx.h"
+#include "../support/hulls.h"
 #include "../support/meshes.h"
 #include "detection/contact_mesh.h"
 #include "detection/dispatch.h"
@@ -51,12 +52,12 @@ TEST_CASE("shapes overlapping a 10×10 grid across its seams get the flat box's 
                 Aabb{{x, -0.002, 4.2}, {x + 0.6, 0.998, 5.0}}, // its face on the seam
                 Obb{{x, 0.498, 4.5}, identity3(), {0.25, 0.5, 0.25}},
                 [&] { // a hull: a 0.6 m cube's corners
-                    Hull h;
+                    HullPoints h;
                     h.count = 8;
                     for (int c = 0; c < 8; ++c)
                         h.points[static_cast<std::size_t>(c)] = {x - 0.3 + 0.6 * (c & 1), -0.002 + 0.6 * ((c >> 1) & 1),
                                                                  4.2 + 0.6 * ((c >> 2) & 1)};
-                    return Shape{h};
+                    return Shape{test::keep_hull(h)};
                 }(),
         };
         for (std::size_t k = 0; k < shapes.size(); ++k) {

@@ -72,8 +72,8 @@ TEST_CASE("contact_plane_shape: depth equals offset minus the lowest hull point,
         const Vec3 n = normalize(gen.point(1.0));
         if (length_squared(n) == 0) continue;
         const Plane p{n, gen.uniform(-1, 1)};
-        double lowest = dot(n, h.points[0]);
-        for (int k = 1; k < h.count; ++k) lowest = std::min(lowest, dot(n, h.points[static_cast<std::size_t>(k)]));
+        double lowest = dot(n, h.point(0));
+        for (int k = 1; k < h.count(); ++k) lowest = std::min(lowest, dot(n, h.point(k)));
         const ContactQuery q = contact_plane_shape(p, h);
         if (p.offset - lowest > kTouchEpsilon) {
             REQUIRE(q.status == ContactStatus::overlapping);

@@ -22,10 +22,7 @@ Shape degenerate(collide::test::ShapeGen& gen) {
     case 3: return Aabb{p, p};
     case 4: return Triangle{p, q, p + (q - p) * 0.5};
     case 5: {
-        Hull h;
-        h.count = 3;
-        h.points = {p, p, p};
-        return h;
+        return test::keep_hull({p, p, p});
     }
     default: return Triangle{p, p, p};
     }

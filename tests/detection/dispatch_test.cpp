@@ -73,11 +73,11 @@ TEST_CASE("dispatch: distance of spheres is the closed form, of a hull and a box
     const DistanceResult s = distance(Sphere{{0, 0, 0}, 1}, Sphere{{0, 4, 0}, 1});
     CHECK(s.distance == Approx(2).margin(1e-12));
     CHECK_THAT(s.normal, near_vec({0, 1, 0}));
-    Hull tetra;
+    HullPoints tetra;
     tetra.count = 4;
     tetra.points = {Vec3{0, 0, 0}, Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}};
     // The slanted face x + y + z = 1 faces the box corner (1, 1, 1): gap (3 − 1)/sqrt(3).
-    const DistanceResult h = distance(tetra, Aabb{{1, 1, 1}, {2, 2, 2}});
+    const DistanceResult h = distance(hull_of(tetra), Aabb{{1, 1, 1}, {2, 2, 2}});
     CHECK(h.distance == Approx(2 / std::sqrt(3.0)).margin(1e-12));
     const double k = 1 / std::sqrt(3.0);
     CHECK_THAT(h.normal, near_vec({k, k, k}, 1e-12));

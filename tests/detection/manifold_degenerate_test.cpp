@@ -16,7 +16,7 @@ using collide::test::point_near;
 namespace {
 
 std::vector<Shape> degenerate_shapes() {
-    Hull one, two, three;
+    HullPoints one, two, three;
     one.points[0] = {0.1, 0.2, 0.3};
     one.count = 1;
     two.points[0] = {-0.5, 0, 0}, two.points[1] = {0.5, 0.1, 0};
@@ -31,9 +31,9 @@ std::vector<Shape> degenerate_shapes() {
             Capsule{{-1, 0, 0}, {1, 0, 0}, 0},
             Triangle{{-1, 0, 0}, {0, 0, 0}, {1, 0, 0}},
             Triangle{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}},
-            one,
-            two,
-            three};
+            test::keep_hull(one),
+            test::keep_hull(two),
+            test::keep_hull(three)};
 }
 
 bool finite(const Manifold& m) {

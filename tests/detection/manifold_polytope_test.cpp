@@ -8,6 +8,7 @@
 #include "detection/manifold_clip.h"
 #include "math/quat.h"
 #include "support/approx.h"
+#include "support/hulls.h"
 
 using namespace collide;
 using collide::test::ids_distinct;
@@ -19,11 +20,8 @@ namespace {
 
 /// A turned box's 8 corners as a hull, in corners_of order (so its vertex numbers are the box's).
 Hull hull_of(const Obb& b) {
-    Hull h;
     const auto c = corners_of(b);
-    for (std::size_t k = 0; k < 8; ++k) h.points[k] = c[k];
-    h.count = 8;
-    return h;
+    return test::keep_hull(std::span<const Vec3>(c.data(), c.size()));
 }
 
 void check_same(const Manifold& box, const Manifold& hull) {
@@ -62,13 +60,13 @@ TEST_CASE("a box's 8 corners as a hull give the same manifold as the box", "[man
 
 TEST_CASE("a hull's face toward a direction is found from its points alone", "[manifold]") {
     // A square pyramid: base corners at y = 0, apex at y = 1, and a point inside.
-    Hull h;
+    HullPoints h;
     h.points[0] = {-1, 0, -1}, h.points[1] = {1, 0, -1}, h.points[2] = {1, 0, 1}, h.points[3] = {-1, 0, 1};
     h.points[4] = {0, 1, 0};
     h.points[5] = {0.1, 0.2, 0.1};
     h.count = 6;
     SECTION("straight down: the base, counter-clockwise seen from below") {
-        const Face f = hull_face_toward(h, {0, -1, 0});
+        const Face f = hull_face_toward(hull_of(h), {0, -1, 0});
         REQUIRE(f.count == 4);
         CHECK_THAT(f.normal, near_vec({0, -1, 0}, 1e-15));
         CHECK(f.offset == Approx(0).margin(1e-15));
@@ -76,12 +74,12 @@ TEST_CASE("a hull's face toward a direction is found from its points alone", "[m
         CHECK(dot(turn, f.normal) > 0);
     }
     SECTION("a little off straight down: still the base") {
-        const Face f = hull_face_toward(h, {0.3, -1, 0.2});
+        const Face f = hull_face_toward(hull_of(h), {0.3, -1, 0.2});
         REQUIRE(f.count == 4);
         CHECK_THAT(f.normal, near_vec({0, -1, 0}, 1e-15));
     }
     SECTION("up and along +x: the side face through the apex and the +x edge") {
-        const Face f = hull_face_toward(h, {1, 0.5, 0});
+        const Face f = hull_face_toward(hull_of(h), {1, 0.5, 0});
         REQUIRE(f.count == 3);
         CHECK_THAT(f.normal, near_vec(normalize(Vec3{1, 1, 0}), 1e-15));
         for (int k = 0; k < 3; ++k) CHECK(f.index[static_cast<std::size_t>(k)] != 5);
@@ -122,7 +120,7 @@ TEST_CASE("a box resting on a big triangle has its 4 bottom corners, the triangl
 
 TEST_CASE("a hull wedge standing on a floor on its slanted face keeps that face's corners", "[manifold]") {
     // A wedge: a right triangle prism whose slanted face (normal (1, 1, 0)/√2) is turned down.
-    Hull w;
+    HullPoints w;
     const double l = 1;
     const Vec3 tri[3] = {{0, 0, 0}, {l, 0, 0}, {0, l, 0}};
     for (int k = 0; k < 3; ++k) {
@@ -132,14 +130,14 @@ TEST_CASE("a hull wedge standing on a floor on its slanted face keeps that face'
     w.count = 6;
     // Turn it so the slanted face faces −y and lift it to leave 1 mm in the floor.
     const Mat3 r = to_mat3(quat_from_axis_degrees({0, 0, 1}, -135));
-    Hull placed = w;
+    HullPoints placed = w;
     double lowest = 1e9;
     for (int k = 0; k < 6; ++k) {
         placed.points[static_cast<std::size_t>(k)] = r * w.points[static_cast<std::size_t>(k)];
         lowest = std::min(lowest, placed.points[static_cast<std::size_t>(k)].y);
     }
     for (int k = 0; k < 6; ++k) placed.points[static_cast<std::size_t>(k)].y += -lowest - 0.001;
-    const Manifold m = one_manifold(Aabb{{-5, -1, -5}, {5, 0, 5}}, placed);
+    const Manifold m = one_manifold(Aabb{{-5, -1, -5}, {5, 0, 5}}, hull_of(placed));
     CHECK_THAT(m.normal, near_vec({0, 1, 0}, 1e-12));
     REQUIRE(m.count == 4);
     for (int k = 0; k < 4; ++k) CHECK(m.points[static_cast<std::size_t>(k)].depth == Approx(0.001).margin(1e-12));

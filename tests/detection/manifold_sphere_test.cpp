@@ -13,7 +13,7 @@ using collide::test::one_manifold;
 
 TEST_CASE("a sphere has one point midway into anything it touches", "[manifold]") {
     const Sphere ball{{0.3, 0.499, -0.2}, 0.5}; // 1 mm into whatever has its top at y = 0
-    Hull slab;
+    HullPoints slab;
     const Vec3 corners[8] = {{-2, -1, -2}, {2, -1, -2}, {2, -1, 2}, {-2, -1, 2},
                              {-2, 0, -2},  {2, 0, -2},  {2, 0, 2},  {-2, 0, 2}};
     for (int k = 0; k < 8; ++k) slab.points[static_cast<std::size_t>(k)] = corners[k];
@@ -25,7 +25,7 @@ TEST_CASE("a sphere has one point midway into anything it touches", "[manifold]"
             Sphere{{0.3, -10, -0.2}, 10},
             Capsule{{-2, -0.5, -0.2}, {2, -0.5, -0.2}, 0.5},
             Triangle{{-2, 0, -2}, {0, 0, 2}, {2, 0, -2}},
-            slab,
+            hull_of(slab),
             Plane{{0, 1, 0}, 0},
             Mesh{mesh.get(), identity3(), {}},
     };

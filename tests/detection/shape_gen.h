@@ -5,6 +5,7 @@
 
 #include "math/quat.h"
 #include "shapes/shapes.h"
+#include "support/hulls.h"
 
 namespace collide::test {
 
@@ -36,12 +37,13 @@ public:
         const Vec3 c = point(1.0);
         return Triangle{c + point(1.2), c + point(1.2), c + point(1.2)};
     }
+    /// A random hull (its points kept for the rest of the run).
     Hull hull() {
-        Hull h;
+        HullPoints h;
         const Vec3 c = point(1.0);
         h.count = static_cast<int>(uniform(4, 13));
         for (int i = 0; i < h.count; ++i) h.points[static_cast<std::size_t>(i)] = c + point(0.8);
-        return h;
+        return keep_hull(h);
     }
     /// A random shape of the given kind (not a plane).
     Shape of_kind(ShapeKind k) {

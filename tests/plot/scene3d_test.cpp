@@ -136,11 +136,11 @@ TEST_CASE("the 3D scene: each shape once, as its real shape in its body's frame"
     add("floor", Plane{{0, 1, 0}, 0}, true);
     add("a", Sphere{{0, 0, 0}, 0.5}, false);
     add("b", Sphere{{0, 0, 0}, 0.5}, false); // the same shape: one geometry
-    Hull cube;
+    HullPoints cube;
     for (int i = 0; i < 8; ++i)
         cube.points[static_cast<std::size_t>(i)] = {i & 1 ? 1.0 : -1.0, i & 2 ? 1.0 : -1.0, i & 4 ? 1.0 : -1.0};
     cube.count = 8;
-    add("cube", cube, false);
+    add("cube", hull_of(cube), false);
     add("crate", Obb{{0, 1, 0}, to_mat3(quat_from_axis_degrees({0, 0, 1}, 30)), {0.5, 0.25, 1}}, false);
     add("pill", Capsule{{0, 0, 0}, {0, 1, 0}, 0.2}, false);
     const auto doc = nlohmann::json::parse(render_scene3d_scene(sc));

@@ -216,52 +216,52 @@ TEST_CASE("ray against a half-space: from above, parallel, from inside") {
 }
 
 TEST_CASE("ray against a tetrahedron hull hits its slanted face") {
-    Hull tet;
+    HullPoints tet;
     tet.points[0] = {0, 0, 0};
     tet.points[1] = {1, 0, 0};
     tet.points[2] = {0, 1, 0};
     tet.points[3] = {0, 0, 1};
     tet.count = 4;
-    const auto hit = raycast_hull({{1, 1, 1}, {-1, -1, -1}}, tet, kFar);
+    const auto hit = raycast_hull({{1, 1, 1}, {-1, -1, -1}}, hull_of(tet), kFar);
     REQUIRE(hit);
     const double third = 1.0 / 3.0;
     CHECK(hit->distance == Approx(2 / std::sqrt(3.0)).margin(1e-12));
     CHECK_THAT(hit->point, near_vec({third, third, third}));
     CHECK_THAT(hit->normal, near_vec(normalize(Vec3{1, 1, 1})));
-    const auto inside = raycast_hull({{0.1, 0.1, 0.1}, {1, 0, 0}}, tet, kFar);
+    const auto inside = raycast_hull({{0.1, 0.1, 0.1}, {1, 0, 0}}, hull_of(tet), kFar);
     REQUIRE(inside);
     CHECK(inside->started_inside);
-    CHECK_FALSE(raycast_hull({{1, 1, 1}, {1, 1, 1}}, tet, kFar));
+    CHECK_FALSE(raycast_hull({{1, 1, 1}, {1, 1, 1}}, hull_of(tet), kFar));
 }
 
 TEST_CASE("ray against a flat hull, a segment hull and a point hull") {
-    Hull square;
+    HullPoints square;
     square.points[0] = {-1, 0, -1};
     square.points[1] = {1, 0, -1};
     square.points[2] = {1, 0, 1};
     square.points[3] = {-1, 0, 1};
     square.points[4] = {0, 0, 0}; // interior point
     square.count = 5;
-    const auto top = raycast_hull({{0.9, 4, 0.9}, {0, -1, 0}}, square, kFar);
+    const auto top = raycast_hull({{0.9, 4, 0.9}, {0, -1, 0}}, hull_of(square), kFar);
     REQUIRE(top);
     CHECK(top->distance == Approx(4.0).margin(1e-12));
     CHECK_THAT(top->normal, near_vec({0, 1, 0}));
-    CHECK_FALSE(raycast_hull({{1.1, 4, 0}, {0, -1, 0}}, square, kFar));
+    CHECK_FALSE(raycast_hull({{1.1, 4, 0}, {0, -1, 0}}, hull_of(square), kFar));
 
-    Hull segment;
+    HullPoints segment;
     segment.points[0] = {-1, 0, 0};
     segment.points[1] = {1, 0, 0};
     segment.points[2] = {0.5, 0, 0};
     segment.count = 3;
-    const auto through = raycast_hull({{0, 0, 5}, {0, 0, -1}}, segment, kFar);
+    const auto through = raycast_hull({{0, 0, 5}, {0, 0, -1}}, hull_of(segment), kFar);
     REQUIRE(through);
     CHECK(through->distance == Approx(5.0).margin(1e-12));
-    CHECK_FALSE(raycast_hull({{0, 0.01, 5}, {0, 0, -1}}, segment, kFar));
+    CHECK_FALSE(raycast_hull({{0, 0.01, 5}, {0, 0, -1}}, hull_of(segment), kFar));
 
-    Hull point;
+    HullPoints point;
     point.points[0] = {0, 2, 0};
     point.count = 1;
-    const auto dot_hit = raycast_hull({{0, 0, 0}, {0, 1, 0}}, point, kFar);
+    const auto dot_hit = raycast_hull({{0, 0, 0}, {0, 1, 0}}, hull_of(point), kFar);
     REQUIRE(dot_hit);
     CHECK(dot_hit->distance == Approx(2.0).margin(1e-12));
     CHECK_FALSE(raycast_hull({{0, 0, 0}, {1, 0, 0}}, Hull{}, kFar));
@@ -269,7 +269,7 @@ TEST_CASE("ray against a flat hull, a segment hull and a point hull") {
 
 TEST_CASE("a box's corner points as a hull answer like the turned box, on random rays") {
     const Obb box{{0.3, -0.2, 0.5}, to_mat3(quat_from_euler_degrees({20, 35, -50})), {0.7, 0.4, 1.1}};
-    Hull hull;
+    HullPoints hull;
     const auto corners = corners_of(box);
     for (std::size_t i = 0; i < 8; ++i) hull.points[i] = corners[i];
     hull.count = 8;
@@ -281,7 +281,7 @@ TEST_CASE("a box's corner points as a hull answer like the turned box, on random
         const Vec3 aim = box.centre + Vec3{u(rng), u(rng), u(rng)} * 1.5; // about half the rays hit
         const Ray ray{origin, aim - origin};
         const auto a = raycast_obb(ray, box, kFar);
-        const auto b = raycast_hull(ray, hull, kFar);
+        const auto b = raycast_hull(ray, hull_of(hull), kFar);
         REQUIRE(a.has_value() == b.has_value());
         if (!a) continue;
         ++hits;
@@ -294,7 +294,7 @@ TEST_CASE("a box's corner points as a hull answer like the turned box, on random
 
 TEST_CASE("raycast_shape dispatches every kind to its own cast") {
     const Ray ray{{0, 0.1, -5}, {0, 0, 1}};
-    Hull hull;
+    HullPoints hull;
     hull.points[0] = {-1, -1, 0};
     hull.points[1] = {1, -1, 0};
     hull.points[2] = {0, 1, 0};
@@ -306,7 +306,7 @@ TEST_CASE("raycast_shape dispatches every kind to its own cast") {
             {to_obb(Aabb{{-1, -1, -2}, {1, 1, 2}}), 3.0},
             {Capsule{{-2, 0.1, 0}, {2, 0.1, 0}, 0.5}, 4.5},
             {Triangle{{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}}, 5.0},
-            {hull, 5.0},
+            {hull_of(hull), 5.0},
             {Plane{{0, 0, -1}, 1}, 4.0},
     };
     for (const auto& [shape, expected] : cases) {

@@ -44,12 +44,12 @@ TEST_CASE("toi: a box moving at 4 m/s toward a wall 9.5 m away hits at 9.5/4 s")
 }
 
 TEST_CASE("toi: a capsule moving toward a hull wall hits at gap / speed") {
-    Hull wall;
+    HullPoints wall;
     wall.count = 8;
     for (int i = 0; i < 8; ++i)
         wall.points[static_cast<std::size_t>(i)] = {(i & 1) ? 6.0 : 5.0, (i & 2) ? 3.0 : -3.0, (i & 4) ? 3.0 : -3.0};
     // Capsule core from z = −1 to 1 at x = 0, radius 0.5: gap 4.5, both moving (closing 3 m/s).
-    const Toi r = time_of_impact(Capsule{{0, 0, -1}, {0, 0, 1}, 0.5}, Motion{{2, 0, 0}, {}}, wall,
+    const Toi r = time_of_impact(Capsule{{0, 0, -1}, {0, 0, 1}, 0.5}, Motion{{2, 0, 0}, {}}, hull_of(wall),
                                  Motion{{-1, 0, 0}, {}}, 2.0);
     REQUIRE(r.status == ToiStatus::hit);
     CHECK(r.time == Approx(1.5).margin(1e-9));

@@ -103,7 +103,7 @@ std::vector<double> numbers_of(const Scenario& s) {
                         add(out, shape.b);
                         add(out, shape.c);
                     } else if constexpr (std::is_same_v<S, Hull>) {
-                        for (int i = 0; i < shape.count; ++i) add(out, shape.points[static_cast<std::size_t>(i)]);
+                        for (int i = 0; i < shape.count(); ++i) add(out, shape.point(i));
                     } else if constexpr (std::is_same_v<S, Plane>) {
                         add(out, shape.normal);
                         out.push_back(shape.offset);
@@ -188,13 +188,22 @@ TEST_CASE("a Dest reaches its field in any copy of a scenario", "[scenario][dest
 
     detail::field<double>(s, {&WorldDef::gravity, 0, 1}) = -9.81;
     detail::field<double>(s, {&BodyDef::mass, 1}) = 3;
-    detail::field<double>(s, {&Hull::points, 1, 3 * 2 + 2}) = 7;
+    detail::field<double>(s, {detail::HullPoint{}, 1, 3 * 2 + 2}) = 7;
     detail::field<Vec3>(s, {&PushOutLog::from, 0}) = {1, 2, 3};
     detail::field<int>(s, {&LogDef::decimals, 0}) = 5;
     detail::field<double>(s, {&ExpectDef::tolerance, 0}) = 0.5;
     CHECK(s.world.gravity.y == -9.81);
     CHECK(s.bodies[1].mass == 3);
-    CHECK(std::get<Hull>(s.bodies[1].shape).points[2].z == 7);
+    CHECK(std::get<Hull>(s.bodies[1].shape).data == s.bodies[1].hull_data.get());
+    CHECK(s.bodies[1].hull_data->points[2].z == 7);
+    // A copy shares the points until one of them is written: then it has its own.
+    Scenario copy = s;
+    CHECK(std::get<Hull>(copy.bodies[1].shape).data == s.bodies[1].hull_data.get());
+    detail::field<double>(copy, {detail::HullPoint{}, 1, 3 * 2 + 2}) = 8;
+    CHECK(copy.bodies[1].hull_data->points[2].z == 8);
+    CHECK(std::get<Hull>(copy.bodies[1].shape).data == copy.bodies[1].hull_data.get());
+    CHECK(s.bodies[1].hull_data->points[2].z == 7);
+    CHECK(std::get<Hull>(s.bodies[1].shape).data == s.bodies[1].hull_data.get());
     CHECK(std::get<PushOutLog>(s.log[0].request).from.z == 3);
     CHECK(s.log[0].decimals == 5);
     CHECK(s.expect[0].tolerance == 0.5);

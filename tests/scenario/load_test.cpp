@@ -148,8 +148,8 @@ TEST_CASE("every section and option of a scenario is read into the model", "[sce
     REQUIRE(std::holds_alternative<Triangle>(body(s, "ramp").shape));
     const BodyDef& rock = body(s, "rock");
     REQUIRE(std::holds_alternative<Hull>(rock.shape));
-    CHECK(std::get<Hull>(rock.shape).count == 4);
-    CHECK_THAT(std::get<Hull>(rock.shape).points[3], near_vec({0, 0, 1}));
+    CHECK(std::get<Hull>(rock.shape).count() == 4);
+    CHECK_THAT(std::get<Hull>(rock.shape).point(3), near_vec({0, 0, 1}));
     CHECK(near_quat(rock.rotation, Quat{})); // [2, 0, 0, 0] normalised
 
     REQUIRE(s.log.size() == 14);

@@ -7,6 +7,7 @@
 
 #include "shapes/mass.h"
 #include "support/approx.h"
+#include "support/hulls.h"
 
 using namespace collide;
 using collide::test::near_vec;
@@ -23,20 +24,16 @@ bool near_mat(const Mat3& m, const Mat3& want, double tol) {
     return true;
 }
 
-Hull hull_of(std::initializer_list<Vec3> points) {
-    Hull h;
-    for (const Vec3& p : points) h.points[static_cast<std::size_t>(h.count++)] = p;
-    return h;
-}
+Hull hull_from(std::initializer_list<Vec3> points) { return test::keep_hull(points); }
 
 /// The eight corners of the box with half extents `h` about `c`, turned by `r`.
 Hull box_hull(const Vec3& c, const Vec3& h, const Mat3& r = Mat3{}) {
-    Hull out;
+    HullPoints out;
     for (int k = 0; k < 8; ++k) {
         const Vec3 local{(k & 1 ? 1 : -1) * h.x, (k & 2 ? 1 : -1) * h.y, (k & 4 ? 1 : -1) * h.z};
         out.points[static_cast<std::size_t>(out.count++)] = c + r * local;
     }
-    return out;
+    return test::keep_hull(out);
 }
 
 } // namespace
@@ -114,9 +111,10 @@ TEST_CASE("mass: a hull of a box's corners is that box, turned or moved", "[shap
     CHECK(near_mat(p.inertia, box.inertia, 1e-13));
     CHECK(volume_of(h) == Approx(2 * 1 * 0.5).epsilon(1e-13));
     // Points inside the hull or on a face change nothing.
-    Hull more = h;
-    more.points[static_cast<std::size_t>(more.count++)] = Vec3{1, -2, 0.5};
-    more.points[static_cast<std::size_t>(more.count++)] = Vec3{1, -2, 0.75}; // the middle of the top face
+    HullPoints more_points = *h.data;
+    more_points.points[static_cast<std::size_t>(more_points.count++)] = Vec3{1, -2, 0.5};
+    more_points.points[static_cast<std::size_t>(more_points.count++)] = Vec3{1, -2, 0.75}; // the top face's middle
+    const Hull more = hull_of(more_points);
     const MassProperties q = mass_properties(more, 3);
     CHECK(near_mat(q.inertia, box.inertia, 1e-13));
     CHECK(hull_faces(more).face_count == 6);
@@ -125,7 +123,7 @@ TEST_CASE("mass: a hull of a box's corners is that box, turned or moved", "[shap
 TEST_CASE("mass: a regular octahedron |x| + |y| + |z| ≤ a has I = m·a²/5", "[shapes][mass]") {
     // E[x²] over it is a²/10 (8 simplices, each ∫x² = a⁵/60, volume 4a³/3), so Ixx = m·(a²/10 + a²/10).
     const double a = 2;
-    const Hull h = hull_of({{a, 0, 0}, {-a, 0, 0}, {0, a, 0}, {0, -a, 0}, {0, 0, a}, {0, 0, -a}});
+    const Hull h = hull_from({{a, 0, 0}, {-a, 0, 0}, {0, a, 0}, {0, -a, 0}, {0, 0, a}, {0, 0, -a}});
     const MassProperties p = mass_properties(h, 5);
     CHECK(near_mat(p.inertia, diagonal(Vec3{1, 1, 1} * (5 * a * a / 5)), 1e-13));
     CHECK(volume_of(h) == Approx(4 * a * a * a / 3).epsilon(1e-14));
@@ -143,9 +141,9 @@ TEST_CASE("mass: a triangle is a thin plate", "[shapes][mass]") {
     CHECK(p.inertia.at(0, 1) == Approx(1).epsilon(1e-13));
     CHECK(volume_of(Triangle{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}) == 0);
     // A flat hull of the same corners is the same plate.
-    const MassProperties q = mass_properties(hull_of({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}), 36);
+    const MassProperties q = mass_properties(hull_from({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}), 36);
     CHECK(near_mat(q.inertia, p.inertia, 1e-13));
-    CHECK(hull_faces(hull_of({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}})).flat);
+    CHECK(hull_faces(hull_from({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}})).flat);
 }
 
 TEST_CASE("mass: hull faces are outward and counter-clockwise seen from outside", "[shapes][mass]") {
@@ -156,9 +154,9 @@ TEST_CASE("mass: hull faces are outward and counter-clockwise seen from outside"
     for (int k = 0; k < f.face_count; ++k) {
         const HullFaces::Face& face = f.faces[static_cast<std::size_t>(k)];
         REQUIRE(face.count == 4);
-        const Vec3 a = h.points[static_cast<std::size_t>(f.corners[static_cast<std::size_t>(face.first)])];
-        const Vec3 b = h.points[static_cast<std::size_t>(f.corners[static_cast<std::size_t>(face.first + 1)])];
-        const Vec3 c = h.points[static_cast<std::size_t>(f.corners[static_cast<std::size_t>(face.first + 2)])];
+        const Vec3 a = h.point(f.corners[static_cast<std::size_t>(face.first)]);
+        const Vec3 b = h.point(f.corners[static_cast<std::size_t>(face.first + 1)]);
+        const Vec3 c = h.point(f.corners[static_cast<std::size_t>(face.first + 2)]);
         CHECK(dot(cross(b - a, c - a), face.normal) > 0); // counter-clockwise about the outward normal
         CHECK(dot(face.normal, a) == Approx(face.offset));
         CHECK(face.offset > 0); // outward: the origin is inside

@@ -11,6 +11,7 @@
 #include "detection/shape_gen.h"
 #include "shapes/shapes.h"
 #include "support/approx.h"
+#include "support/hulls.h"
 
 using namespace collide;
 using collide::test::near_vec;
@@ -29,7 +30,11 @@ std::vector<Vec3> box_corners(const Obb& b) {
     return out;
 }
 
-std::vector<Vec3> hull_points(const Hull& h) { return {h.points.begin(), h.points.begin() + h.count}; }
+std::vector<Vec3> hull_points(const Hull& h) {
+    std::vector<Vec3> out;
+    for (int k = 0; k < h.count(); ++k) out.push_back(h.point(k));
+    return out;
+}
 
 // The largest dot(p, d) over the points.
 double max_dot(const std::vector<Vec3>& points, const Vec3& d) {
@@ -50,11 +55,7 @@ double distance_to_segment(const Vec3& p, const Vec3& a, const Vec3& b) {
     return distance(p, a + ab * t);
 }
 
-Hull make_hull(std::initializer_list<Vec3> points) {
-    Hull h;
-    for (const Vec3& p : points) h.points[static_cast<std::size_t>(h.count++)] = p;
-    return h;
-}
+Hull make_hull(std::initializer_list<Vec3> points) { return test::keep_hull(points); }
 
 Quat rot_z(double degrees) { return quat_from_axis_degrees({0, 0, 1}, degrees); }
 } // namespace
@@ -173,9 +174,9 @@ TEST_CASE("shapes: a hull's bounds are the extremes of its points, interior poin
     CHECK(b.min == Vec3{0, 0, -4});
     CHECK(b.max == Vec3{2, 3, 0});
     // Unused slots beyond count do not count, even when they hold points.
-    Hull more = h;
+    HullPoints more = *h.data;
     more.points[10] = {100, 100, 100};
-    CHECK(bounds_of(more).max == Vec3{2, 3, 0});
+    CHECK(bounds_of(hull_of(more)).max == Vec3{2, 3, 0});
 }
 
 TEST_CASE("shapes: a plane's bounds are infinite except across an axis it is perpendicular to", "[shapes]") {
@@ -422,8 +423,8 @@ TEST_CASE("shapes: a placed box and a placed hull of its corners have the same b
     collide::test::ShapeGen gen(511);
     for (int i = 0; i < 200; ++i) {
         const Aabb box = gen.aabb();
-        Hull corners;
-        for (const Vec3& p : box_corners(to_obb(box))) corners.points[static_cast<std::size_t>(corners.count++)] = p;
+        const std::vector<Vec3> c = box_corners(to_obb(box));
+        const Hull corners = test::keep_hull(c);
         const Vec3 at = gen.point(5.0);
         const Quat q = gen.rotation();
         const Shape pb = place(box, at, q), ph = place(corners, at, q);
@@ -451,12 +452,7 @@ TEST_CASE("shapes: the support of a placed shape is the placed support of the lo
 }
 
 TEST_CASE("placing into existing storage gives what place and translate return, for every kind", "[shapes]") {
-    Hull hull;
-    hull.count = 4;
-    hull.points[0] = {0, 0, 0};
-    hull.points[1] = {1, 0, 0};
-    hull.points[2] = {0, 1, 0};
-    hull.points[3] = {0, 0, 1};
+    const Hull hull = test::keep_hull({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
     const std::vector<Shape> shapes{Sphere{{1, 2, 3}, 0.5},
                                     Aabb{{-1, -2, -3}, {1, 2, 3}},
                                     Obb{{1, 0, 0}, identity3(), {1, 2, 3}},
