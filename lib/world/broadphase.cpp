@@ -8,6 +8,32 @@ namespace collide {
 
 namespace {
 
+/// Sorts `keys` ascending (as std::sort would) by a least-significant-digit radix sort on
+/// bytes, skipping every byte that all keys share (a pair key's high bytes of i and of j are
+/// 0 below 2^24 bodies, so 10,000 bodies take 4 passes); `scratch` is its buffer.
+void radix_sort(std::vector<PairKey>& keys, std::vector<PairKey>& scratch) {
+    if (keys.size() < 64) {
+        std::sort(keys.begin(), keys.end());
+        return;
+    }
+    std::size_t counts[8][256] = {};
+    for (const PairKey k : keys)
+        for (int b = 0; b < 8; ++b) ++counts[b][(k >> (8 * b)) & 0xff];
+    scratch.resize(keys.size());
+    for (int b = 0; b < 8; ++b) {
+        std::size_t* const c = counts[b];
+        if (c[(keys[0] >> (8 * b)) & 0xff] == keys.size()) continue; // every key has this byte
+        std::size_t at = 0;
+        for (int v = 0; v < 256; ++v) {
+            const std::size_t n = c[v];
+            c[v] = at;
+            at += n;
+        }
+        for (const PairKey k : keys) scratch[c[(k >> (8 * b)) & 0xff]++] = k;
+        keys.swap(scratch);
+    }
+}
+
 constexpr int kBits = 21;                                      ///< bits per axis of a packed cell
 constexpr std::int64_t kHalf = std::int64_t{1} << (kBits - 1); ///< cells span [−kHalf, kHalf)
 constexpr std::int64_t kCells = std::int64_t{1} << kBits;
@@ -237,7 +263,7 @@ void Broadphase::pairs(std::vector<PairKey>& out) {
         }
     }
     std::sort(big_.begin(), big_.end());
-    std::sort(out.begin(), out.end());
+    radix_sort(out, sorted_keys_);
 }
 
 } // namespace collide

@@ -90,9 +90,10 @@ private:
     std::vector<unsigned char> active_;
     std::vector<unsigned char> moved_; ///< refit since the grid was filed (found through moved_list_)
     std::vector<int> moved_list_;
-    std::vector<Entry> entries_; ///< small bodies, sorted by cell then body
-    std::vector<Entry> sorted_;  ///< scratch for sorting entries_
-    std::vector<int> big_;       ///< bodies larger than a cell, ascending
+    std::vector<Entry> entries_;       ///< small bodies, sorted by cell then body
+    std::vector<Entry> sorted_;        ///< scratch for sorting entries_
+    std::vector<PairKey> sorted_keys_; ///< scratch for sorting the pairs
+    std::vector<int> big_;             ///< bodies larger than a cell, ascending
     std::vector<double> scratch_;
     double margin_ = 0;
     double cell_ = 1;

@@ -72,17 +72,17 @@ inline Vec3 friction_impulse(const SolverContact& c, const SolverPoint& p, const
 
 } // namespace
 
-void prepare_contacts(const StepContext& ctx, std::span<const PairContact> pairs, std::span<const BodySim> bodies,
-                      std::span<const unsigned char> awake, std::vector<SolverContact>& out) {
+void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
+                      std::span<const unsigned char> awake, SolverSet& out) {
     out.clear();
     for (std::size_t k = 0; k < pairs.size(); ++k) {
-        const PairContact& pc = pairs[k];
+        const PairContact& pc = pairs.pairs[k];
         if (!awake[static_cast<std::size_t>(pc.i)] && !awake[static_cast<std::size_t>(pc.j)]) continue;
         const BodySim& a = bodies[static_cast<std::size_t>(pc.i)];
         const BodySim& b = bodies[static_cast<std::size_t>(pc.j)];
         for (int m = 0; m < pc.count; ++m) {
-            const PairManifold& pm = pc.manifolds[static_cast<std::size_t>(m)];
-            SolverContact& c = out.emplace_back();
+            const PairManifold& pm = pairs.manifolds[static_cast<std::size_t>(pc.first + m)];
+            SolverContact& c = out.contacts.emplace_back();
             c.a = pc.i;
             c.b = pc.j;
             c.pair = static_cast<int>(k);
@@ -92,11 +92,13 @@ void prepare_contacts(const StepContext& ctx, std::span<const PairContact> pairs
             c.tangent2 = cross(pm.normal, c.tangent1);
             c.friction = pc.friction;
             c.restitution = pc.restitution;
+            c.first = static_cast<int>(out.points.size());
             c.count = pm.count;
             c.impact = false;
+            out.points.resize(out.points.size() + static_cast<std::size_t>(pm.count));
             for (int q = 0; q < pm.count; ++q) {
-                const ContactPoint& cp = pm.points[static_cast<std::size_t>(q)];
-                SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+                const ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
+                SolverPoint& p = out.points[static_cast<std::size_t>(c.first + q)];
                 p.ra = cp.found.point - a.centre;
                 p.rb = cp.found.point - b.centre;
                 p.local_a = rotate_inverse(a.rotation, p.ra);
@@ -126,17 +128,18 @@ void prepare_contacts(const StepContext& ctx, std::span<const PairContact> pairs
     }
 }
 
-bool solve_impacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies) {
+bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies) {
     bool any = false;
-    for (const SolverContact& c : contacts) any = any || c.impact;
+    for (const SolverContact& c : set.contacts) any = any || c.impact;
     if (!any) return false;
     for (int pass = 0; pass < ctx.velocity_iterations; ++pass) {
-        for (SolverContact& c : contacts) {
+        for (const SolverContact& c : set.contacts) {
             if (!c.impact) continue;
             BodySim& a = bodies[static_cast<std::size_t>(c.a)];
             BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+            SolverPoint* const points = set.points.data() + c.first;
             for (int q = 0; q < c.count; ++q) {
-                SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+                SolverPoint& p = points[q];
                 if (!p.touching) continue;
                 const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
                 const double next = std::max(p.impact_impulse - p.normal_mass * (vn - p.target), 0.0);
@@ -145,7 +148,7 @@ bool solve_impacts(const StepContext& ctx, std::span<SolverContact> contacts, st
                 apply_impulse(a, b, p.ra, p.rb, c.normal * d);
             }
             for (int q = 0; q < c.count; ++q) {
-                SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+                SolverPoint& p = points[q];
                 if (!p.touching) continue;
                 const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
                 // Coulomb: at most μ times this impact's normal impulse. The designer's dial
@@ -160,34 +163,29 @@ bool solve_impacts(const StepContext& ctx, std::span<SolverContact> contacts, st
     return true;
 }
 
-void prepare_biases(const StepContext& ctx, std::span<SolverContact> contacts) {
-    for (SolverContact& c : contacts) {
-        for (int q = 0; q < c.count; ++q) {
-            SolverPoint& p = c.points[static_cast<std::size_t>(q)];
-            p.bias = p.touching ? 0.0 : -p.separation * ctx.inv_h;
-        }
-    }
+void prepare_biases(const StepContext& ctx, SolverSet& set) {
+    for (SolverPoint& p : set.points) p.bias = p.touching ? 0.0 : -p.separation * ctx.inv_h;
 }
 
-void warm_start(std::span<const SolverContact> contacts, std::span<BodySim> bodies) {
-    for (const SolverContact& c : contacts) {
+void warm_start(const SolverSet& set, std::span<BodySim> bodies) {
+    for (const SolverContact& c : set.contacts) {
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
-        for (int q = 0; q < c.count; ++q) {
-            const SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+        for (const SolverPoint& p : set.points_of(c)) {
             if (p.normal_impulse == 0 && is_zero(p.tangent_impulse)) continue;
             apply_impulse(a, b, p.ra, p.rb, c.normal * p.normal_impulse + p.tangent_impulse);
         }
     }
 }
 
-PassChange solve_contacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies) {
+PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies) {
     PassChange change;
-    for (SolverContact& c : contacts) {
+    for (const SolverContact& c : set.contacts) {
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+        SolverPoint* const points = set.points.data() + c.first;
         for (int q = 0; q < c.count; ++q) {
-            SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            SolverPoint& p = points[q];
             const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
             const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
             const double d = next - p.normal_impulse;
@@ -198,7 +196,7 @@ PassChange solve_contacts(const StepContext& ctx, std::span<SolverContact> conta
         }
         if (!ctx.coulomb || c.friction <= 0) continue; // per_contact: a resting body slides freely
         for (int q = 0; q < c.count; ++q) {
-            SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            SolverPoint& p = points[q];
             const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
             const Vec3 d = friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent_impulse);
             apply_impulse(a, b, p.ra, p.rb, d);
@@ -209,13 +207,12 @@ PassChange solve_contacts(const StepContext& ctx, std::span<SolverContact> conta
     return change;
 }
 
-bool apply_restitution(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies) {
+bool apply_restitution(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies) {
     bool changed = false;
-    for (SolverContact& c : contacts) {
+    for (const SolverContact& c : set.contacts) {
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
-        for (int q = 0; q < c.count; ++q) {
-            SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+        for (SolverPoint& p : set.points_of(c)) {
             // Only gap points that arrived (took an impulse, approaching faster than the impact
             // speed): a touching point's impact had its restitution already. One that arrived
             // still approaches at the speed that closed its gap (s/h); it leaves at −e·approach
@@ -234,27 +231,28 @@ bool apply_restitution(const StepContext& ctx, std::span<SolverContact> contacts
     return changed;
 }
 
-void store_impulses(std::span<const SolverContact> contacts, std::span<PairContact> pairs) {
-    for (const SolverContact& c : contacts) {
-        PairManifold& pm = pairs[static_cast<std::size_t>(c.pair)].manifolds[static_cast<std::size_t>(c.manifold)];
+void store_impulses(const SolverSet& set, ContactSet& pairs) {
+    for (const SolverContact& c : set.contacts) {
+        const PairContact& pc = pairs.pairs[static_cast<std::size_t>(c.pair)];
+        const PairManifold& pm = pairs.manifolds[static_cast<std::size_t>(pc.first + c.manifold)];
         for (int q = 0; q < c.count; ++q) {
-            const SolverPoint& p = c.points[static_cast<std::size_t>(q)];
-            pm.points[static_cast<std::size_t>(q)].normal_impulse = p.normal_impulse;
-            pm.points[static_cast<std::size_t>(q)].tangent_impulse = p.tangent_impulse;
+            const SolverPoint& p = set.points[static_cast<std::size_t>(c.first + q)];
+            ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
+            cp.normal_impulse = p.normal_impulse;
+            cp.tangent_impulse = p.tangent_impulse;
         }
     }
 }
 
-bool correct_positions(const StepContext& ctx, std::span<const SolverContact> contacts, std::span<BodySim> bodies) {
+bool correct_positions(const StepContext& ctx, const SolverSet& set, std::span<BodySim> bodies) {
     bool moved = false;
     for (int pass = 0; pass < ctx.position_iterations; ++pass) {
         double deepest = 0;
-        for (const SolverContact& c : contacts) {
+        for (const SolverContact& c : set.contacts) {
             BodySim& a = bodies[static_cast<std::size_t>(c.a)];
             BodySim& b = bodies[static_cast<std::size_t>(c.b)];
             if (a.inv_mass == 0 && b.inv_mass == 0) continue;
-            for (int q = 0; q < c.count; ++q) {
-                const SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            for (const SolverPoint& p : set.points_of(c)) {
                 const Vec3 ra = rotate(a.rotation, p.local_a), rb = rotate(b.rotation, p.local_b);
                 // Both anchors started at the point: the separation has grown by how far B's anchor
                 // moved from A's along the normal.

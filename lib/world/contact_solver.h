@@ -81,20 +81,41 @@ struct SolverPoint {
     bool impacting = false;    ///< touching and approaching at the step's start
 };
 
-/// One manifold of a pair as the solver sees it.
+/// One manifold of a pair as the solver sees it; its points are `count` consecutive
+/// SolverSet::points from `first`.
 struct SolverContact {
     int a = 0;              ///< body A (index into the body arrays)
     int b = 0;              ///< body B
     int pair = 0;           ///< index of its PairContact
-    int manifold = 0;       ///< index of the manifold in it
+    int manifold = 0;       ///< index of the manifold among the pair's
     Vec3 normal;            ///< unit, from A to B
     Vec3 tangent1;          ///< unit, ⊥ normal
     Vec3 tangent2;          ///< normal × tangent1
     double friction = 0;    ///< μ
     double restitution = 0; ///< e
+    int first = 0;          ///< its first point's index in the set's points
     int count = 0;          ///< points used
     bool impact = false;    ///< some point impacts at the step's start
-    std::array<SolverPoint, kMaxManifoldPoints> points{};
+};
+
+/// A step's constraints: the contacts and, in one array, their points (a contact's together).
+struct SolverSet {
+    std::vector<SolverContact> contacts; ///< one per manifold
+    std::vector<SolverPoint> points;     ///< every contact's points
+
+    /// Empties the set (keeps the storage).
+    void clear() {
+        contacts.clear();
+        points.clear();
+    }
+    /// Contact `c`'s points.
+    std::span<SolverPoint> points_of(const SolverContact& c) {
+        return {points.data() + c.first, static_cast<std::size_t>(c.count)};
+    }
+    /// Contact `c`'s points.
+    std::span<const SolverPoint> points_of(const SolverContact& c) const {
+        return {points.data() + c.first, static_cast<std::size_t>(c.count)};
+    }
 };
 
 /// Builds one SolverContact per manifold of `pairs` into `out` (cleared): anchors from the
@@ -102,19 +123,19 @@ struct SolverContact {
 /// (restitution above ctx.bounce_speed), and the warm-start impulses the pairs carry.
 /// Pairs with neither body in `awake` (per body, nonzero: a dynamic body that is awake) are
 /// left out: their bodies sleep or never move.
-void prepare_contacts(const StepContext& ctx, std::span<const PairContact> pairs, std::span<const BodySim> bodies,
-                      std::span<const unsigned char> awake, std::vector<SolverContact>& out);
+void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
+                      std::span<const unsigned char> awake, SolverSet& out);
 
-/// The impact solve (stage 2 above) on `contacts` whose `impact` is set: velocity_iterations
+/// The impact solve (stage 2 above) on the contacts whose `impact` is set: velocity_iterations
 /// passes. Returns true when some body's velocity changed.
-bool solve_impacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies);
+bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies);
 
 /// Sets each gap point's bias for the force solve: a point a gap s > 0 apart may close it within
 /// the step and no further (speculative contact, bias −s/h); a touching point gets none.
-void prepare_biases(const StepContext& ctx, std::span<SolverContact> contacts);
+void prepare_biases(const StepContext& ctx, SolverSet& set);
 
 /// Applies every point's warm-start impulse (its normal_impulse and tangent_impulse).
-void warm_start(std::span<const SolverContact> contacts, std::span<BodySim> bodies);
+void warm_start(const SolverSet& set, std::span<BodySim> bodies);
 
 /// How far one pass of the solver moved the velocities: the largest relative velocity (m/s) that
 /// any point's impulse change made at its own point, for the passes' stopping rule.
@@ -125,13 +146,13 @@ struct PassChange {
 };
 
 /// One pass of the force solve over every contact, in order.
-PassChange solve_contacts(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies);
+PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies);
 
 /// The restitution pass (stage 4). Returns true when some body's velocity changed.
-bool apply_restitution(const StepContext& ctx, std::span<SolverContact> contacts, std::span<BodySim> bodies);
+bool apply_restitution(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies);
 
 /// Writes the force solve's impulses back into the persistent contacts `pairs`.
-void store_impulses(std::span<const SolverContact> contacts, std::span<PairContact> pairs);
+void store_impulses(const SolverSet& set, ContactSet& pairs);
 
 /// Position correction (stage 6) on `contacts` (as prepared at the step's start), with the
 /// bodies where the step left them: each point's separation now is its separation at the start
@@ -139,7 +160,7 @@ void store_impulses(std::span<const SolverContact> contacts, std::span<PairConta
 /// bodies; Box3D tracks separations the same way); penetrating points are pushed apart by
 /// kCorrectionFactor of their depth per pass, moving and turning the bodies' centres and
 /// rotations, position_iterations passes. Returns true when some body moved.
-bool correct_positions(const StepContext& ctx, std::span<const SolverContact> contacts, std::span<BodySim> bodies);
+bool correct_positions(const StepContext& ctx, const SolverSet& set, std::span<BodySim> bodies);
 
 /// Body `sim`'s inverse inertia in the world frame for its rotation: R·I⁻¹·Rᵀ.
 inline Mat3 world_inverse_inertia(const Quat& rotation, const Mat3& inv_inertia_local) {

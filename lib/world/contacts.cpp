@@ -4,48 +4,75 @@
 
 namespace collide {
 
-double PairContact::deepest() const {
-    double d = -std::numeric_limits<double>::infinity();
-    for (int m = 0; m < count; ++m)
-        for (int p = 0; p < manifolds[static_cast<std::size_t>(m)].count; ++p)
-            d = std::max(d, manifolds[static_cast<std::size_t>(m)].points[static_cast<std::size_t>(p)].found.depth);
-    return d;
+void ContactSet::clear() {
+    pairs.clear();
+    manifolds.clear();
+    points.clear();
 }
 
-void set_manifolds(PairContact& out, std::span<const Manifold> found) {
-    out.count = 0;
-    out.overlapping = false;
-    out.touching = false;
-    out.told = false;
+PairContact& ContactSet::add(int i, int j, std::span<const Manifold> found) {
+    PairContact& out = pairs.emplace_back();
+    out.i = i;
+    out.j = j;
+    out.first = static_cast<int>(manifolds.size());
     for (const Manifold& m : found) {
         if (out.count == kMaxPairManifolds || m.count == 0) continue;
-        PairManifold& pm = out.manifolds[static_cast<std::size_t>(out.count++)];
+        ++out.count;
+        PairManifold& pm = manifolds.emplace_back();
         pm.normal = m.normal;
         pm.key = m.key;
+        pm.first = static_cast<int>(points.size());
         pm.count = m.count;
         for (int p = 0; p < m.count; ++p) {
-            ContactPoint& cp = pm.points[static_cast<std::size_t>(p)];
+            ContactPoint& cp = points.emplace_back();
             cp.found = m.points[static_cast<std::size_t>(p)];
-            cp.normal_impulse = 0;
-            cp.tangent_impulse = Vec3{};
             out.overlapping = out.overlapping || cp.found.depth > kTouchEpsilon;
             out.touching = out.touching || cp.found.depth >= -kTouchEpsilon;
         }
     }
+    return out;
 }
 
-void carry_impulses(const PairContact& from, PairContact& to, double scale) {
-    for (int m = 0; m < to.count; ++m) {
-        PairManifold& nm = to.manifolds[static_cast<std::size_t>(m)];
+PairContact& ContactSet::add_copy(const ContactSet& from, const PairContact& pc) {
+    PairContact& out = pairs.emplace_back(pc);
+    out.first = static_cast<int>(manifolds.size());
+    for (const PairManifold& m : from.manifolds_of(pc)) {
+        PairManifold& pm = manifolds.emplace_back(m);
+        pm.first = static_cast<int>(points.size());
+        const std::span<const ContactPoint> p = from.points_of(m);
+        points.insert(points.end(), p.begin(), p.end());
+    }
+    return out;
+}
+
+void ContactSet::pop_back() {
+    const PairContact& last = pairs.back();
+    if (last.count > 0) points.resize(static_cast<std::size_t>(manifolds[static_cast<std::size_t>(last.first)].first));
+    manifolds.resize(static_cast<std::size_t>(last.first));
+    pairs.pop_back();
+}
+
+double ContactSet::deepest(const PairContact& pc) const {
+    double d = -std::numeric_limits<double>::infinity();
+    for (const PairManifold& m : manifolds_of(pc))
+        for (const ContactPoint& p : points_of(m)) d = std::max(d, p.found.depth);
+    return d;
+}
+
+void carry_impulses(const ContactSet& from_set, const PairContact& from, ContactSet& into, const PairContact& to,
+                    double scale) {
+    const std::span<const PairManifold> old_manifolds = from_set.manifolds_of(from);
+    for (const PairManifold& nm : into.manifolds_of(to)) {
         const PairManifold* old = nullptr;
-        for (int k = 0; k < from.count && !old; ++k)
-            if (from.manifolds[static_cast<std::size_t>(k)].key == nm.key)
-                old = &from.manifolds[static_cast<std::size_t>(k)];
+        for (const PairManifold& m : old_manifolds)
+            if (m.key == nm.key) {
+                old = &m;
+                break;
+            }
         if (!old) continue;
-        for (int p = 0; p < nm.count; ++p) {
-            ContactPoint& np = nm.points[static_cast<std::size_t>(p)];
-            for (int q = 0; q < old->count; ++q) {
-                const ContactPoint& op = old->points[static_cast<std::size_t>(q)];
+        const std::span<const ContactPoint> old_points = from_set.points_of(*old);
+        for (ContactPoint& np : into.points_of(nm)) {
+            for (const ContactPoint& op : old_points) {
                 if (op.found.id != np.found.id) continue;
                 np.normal_impulse = op.normal_impulse * scale;
                 np.tangent_impulse = op.tangent_impulse * scale;

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "detection/manifold.h"
@@ -32,38 +33,85 @@ struct ContactPoint {
     Vec3 tangent_impulse;      ///< the friction impulse accumulated there (N·s, world frame)
 };
 
-/// One manifold of a pair with its points' impulses.
+/// One manifold of a pair; its points are `count` consecutive ContactSet::points from `first`.
 struct PairManifold {
     Vec3 normal;           ///< unit, from body i to body j
     std::uint32_t key = 0; ///< the manifold's key (a mesh triangle)
-    int count = 0;         ///< points used
-    std::array<ContactPoint, kMaxManifoldPoints> points{};
+    int first = 0;         ///< its first point's index in the set's points
+    int count = 0;         ///< points used, 1 … kMaxManifoldPoints
 };
 
-/// A pair of bodies in contact (i < j).
+/// A pair of bodies in contact (i < j); its manifolds are `count` consecutive
+/// ContactSet::manifolds from `first`.
 struct PairContact {
     int i = 0;                ///< first body
     int j = 0;                ///< second body
+    int first = 0;            ///< its first manifold's index in the set's manifolds
     int count = 0;            ///< manifolds used
     double friction = 0;      ///< the pair's friction coefficient (combined)
     double restitution = 0;   ///< the pair's restitution (combined)
     bool overlapping = false; ///< some point overlaps by more than kTouchEpsilon
     bool touching = false;    ///< some point overlaps, or is within kTouchEpsilon of touching
     bool told = false;        ///< observers heard of it this frame (an arrival at the step's end)
-    std::array<PairManifold, kMaxPairManifolds> manifolds{};
 
     /// The pair's key, for ordering.
     PairKey key() const { return pair_key(i, j); }
-    /// The deepest point's depth (m); −infinity without points.
-    double deepest() const;
 };
 
-/// Copies into `to` the impulses of `from`'s points whose (manifold key, feature id) match,
-/// scaled by `scale` (the ratio of the new step's length to the old one's: impulses of steady
-/// forces grow with the step). Points with no match start from zero.
-void carry_impulses(const PairContact& from, PairContact& to, double scale);
+/// Pairs in contact with their manifolds and points, each kind in one array (a pair of spheres
+/// takes one pair, one manifold and one point, not room for the most a mesh pair can have).
+/// Pairs are added in order and never removed but the last; clear() keeps the storage, so a
+/// set warmed up by as many contacts allocates nothing.
+struct ContactSet {
+    std::vector<PairContact> pairs;      ///< the pairs, in the order added
+    std::vector<PairManifold> manifolds; ///< every pair's manifolds, a pair's together
+    std::vector<ContactPoint> points;    ///< every manifold's points, a manifold's together
 
-/// Fills `out` from the manifolds `found` (count of them) of pair (i, j).
-void set_manifolds(PairContact& out, std::span<const Manifold> found);
+    /// Empties the set (keeps the storage).
+    void clear();
+    /// Exchanges the contents (and storage) with `other`.
+    void swap(ContactSet& other) noexcept {
+        pairs.swap(other.pairs);
+        manifolds.swap(other.manifolds);
+        points.swap(other.points);
+    }
+    /// How many pairs there are.
+    std::size_t size() const { return pairs.size(); }
+    /// True without pairs.
+    bool empty() const { return pairs.empty(); }
+    /// Adds pair (i, j) with the manifolds `found` (their points' impulses zero; at most
+    /// kMaxPairManifolds, empty ones left out) and returns it; overlapping and touching say
+    /// what the points' depths say, the friction and restitution are 0.
+    PairContact& add(int i, int j, std::span<const Manifold> found);
+    /// Adds a copy of pair `pc` of set `from` (its manifolds and points too) and returns it.
+    PairContact& add_copy(const ContactSet& from, const PairContact& pc);
+    /// Removes the pair added last, with its manifolds and points.
+    void pop_back();
+    /// Pair `pc`'s manifolds.
+    std::span<PairManifold> manifolds_of(const PairContact& pc) {
+        return {manifolds.data() + pc.first, static_cast<std::size_t>(pc.count)};
+    }
+    /// Pair `pc`'s manifolds.
+    std::span<const PairManifold> manifolds_of(const PairContact& pc) const {
+        return {manifolds.data() + pc.first, static_cast<std::size_t>(pc.count)};
+    }
+    /// Manifold `m`'s points.
+    std::span<ContactPoint> points_of(const PairManifold& m) {
+        return {points.data() + m.first, static_cast<std::size_t>(m.count)};
+    }
+    /// Manifold `m`'s points.
+    std::span<const ContactPoint> points_of(const PairManifold& m) const {
+        return {points.data() + m.first, static_cast<std::size_t>(m.count)};
+    }
+    /// The deepest point's depth of pair `pc` (m); −infinity without points.
+    double deepest(const PairContact& pc) const;
+};
+
+/// Copies into pair `to` of set `into` the impulses of the points of pair `from` of set
+/// `from_set` whose (manifold key, feature id) match, scaled by `scale` (the ratio of the new
+/// step's length to the old one's: impulses of steady forces grow with the step). Points with
+/// no match keep theirs.
+void carry_impulses(const ContactSet& from_set, const PairContact& from, ContactSet& into, const PairContact& to,
+                    double scale);
 
 } // namespace collide

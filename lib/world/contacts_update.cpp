@@ -23,10 +23,10 @@ void World::update_reach(double h) {
 
 PairContact* World::find_contact(int i, int j) {
     const PairKey key = pair_key(i, j);
-    const auto at = std::lower_bound(contacts_.begin(), contacts_.end(), key,
+    const auto at = std::lower_bound(contacts_.pairs.begin(), contacts_.pairs.end(), key,
                                      [](const PairContact& c, PairKey k) { return c.key() < k; });
-    if (at != contacts_.end() && at->key() == key) return &*at;
-    for (PairContact& c : impact_pairs_)
+    if (at != contacts_.pairs.end() && at->key() == key) return &*at;
+    for (PairContact& c : impact_pairs_.pairs)
         if (c.i == i && c.j == j) return &c;
     return nullptr;
 }
@@ -51,22 +51,22 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         return !active_[static_cast<std::size_t>(c.i)] && !active_[static_cast<std::size_t>(c.j)];
     };
     const auto keep_frozen_before = [&](PairKey key) {
-        for (; old < contacts_.size() && contacts_[old].key() < key; ++old)
-            if (frozen(contacts_[old])) {
-                next_contacts_.push_back(contacts_[old]);
-                next_contacts_.back().told = false;
-            }
+        for (; old < contacts_.size() && contacts_.pairs[old].key() < key; ++old)
+            if (frozen(contacts_.pairs[old])) next_contacts_.add_copy(contacts_, contacts_.pairs[old]).told = false;
     };
     for (const PairKey key : keys_) {
         keep_frozen_before(key);
         const int i = pair_first(key), j = pair_second(key);
         if (!pair_can_touch(i, j)) continue;
         const PairContact* before = nullptr;
-        if (old < contacts_.size() && contacts_[old].key() == key)
-            before = &contacts_[old];
-        else
-            for (const PairContact& c : impact_pairs_)
+        const ContactSet* before_set = &contacts_;
+        if (old < contacts_.size() && contacts_.pairs[old].key() == key) {
+            before = &contacts_.pairs[old];
+        } else {
+            for (const PairContact& c : impact_pairs_.pairs)
                 if (c.i == i && c.j == j) before = &c;
+            before_set = &impact_pairs_;
+        }
         const bool speculative = pair_is_speculative(i, j);
         const bool keeps = before || speculative || at_start;
         // A new pair of discrete or swept detection needs an overlap.
@@ -82,10 +82,7 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         const ManifoldQuery q = manifolds(placed(i), placed(j), margin, manifolds_);
         if (q.status != ContactStatus::overlapping || q.count == 0) continue;
         const std::span<const Manifold> found(manifolds_.data(), static_cast<std::size_t>(q.count));
-        PairContact& pc = next_contacts_.emplace_back();
-        pc.i = i;
-        pc.j = j;
-        set_manifolds(pc, found);
+        PairContact& pc = next_contacts_.add(i, j, found);
         if (!keeps && !pc.overlapping) {
             next_contacts_.pop_back();
             continue;
@@ -95,7 +92,7 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         pc.restitution =
                 combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
                                      bodies_[static_cast<std::size_t>(j)].restitution);
-        if (before) carry_impulses(*before, pc, 1.0);
+        if (before) carry_impulses(*before_set, *before, next_contacts_, pc, 1.0);
         // Observers hear of a pair that overlaps, or that has come to touch (an exact arrival at
         // the step's end too: a pair resting touching is not news every frame), once a frame:
         // not again when the solve told of its arrival or its impact.

@@ -204,14 +204,12 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     manifolds_.resize(kMaxPairManifolds);
     const ManifoldQuery q = manifolds(placed(i), placed(j), ctx.skin, manifolds_);
     if (q.status != ContactStatus::overlapping || q.count == 0) return;
-    PairContact& pc = impact_pairs_.emplace_back();
-    pc.i = i;
-    pc.j = j;
+    PairContact& pc =
+            impact_pairs_.add(i, j, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
     pc.friction = combine_coefficients(def_.friction_combine, bodies_[static_cast<std::size_t>(i)].friction,
                                        bodies_[static_cast<std::size_t>(j)].friction);
     pc.restitution = combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
                                           bodies_[static_cast<std::size_t>(j)].restitution);
-    set_manifolds(pc, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
     // The bodies of the sub-solve: the pair, then every body touching either in this step's
     // contacts, held still (infinite mass) while the pair's impact and the rest of its step are
     // solved. Indices are local: 0 is i, 1 is j.
@@ -233,21 +231,20 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     local(j, false);
     // The new manifold(s), prepared at the bodies' poses now.
     sub_pairs_.clear();
-    sub_pairs_.push_back(pc);
-    sub_pairs_.back().i = 0;
-    sub_pairs_.back().j = 1;
+    PairContact& sub_pc = sub_pairs_.add_copy(impact_pairs_, pc);
+    sub_pc.i = 0;
+    sub_pc.j = 1;
     static constexpr unsigned char kAwake[2] = {1, 1};
     StepContext sub = ctx;
     sub.impact_speed = kTouchTolerance; // at a time of impact every approach is an impact
     prepare_contacts(sub, sub_pairs_, sub_bodies_, kAwake, sub_solver_);
     bool approaching = false;
-    for (const SolverContact& c : sub_solver_)
-        for (int p = 0; p < c.count; ++p) approaching = approaching || c.points[static_cast<std::size_t>(p)].impacting;
+    for (const SolverPoint& p : sub_solver_.points) approaching = approaching || p.impacting;
     if (!approaching) return; // touching without approaching: in contact from now on, no impact
     tell_contact(i, j, now, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
-    impact_pairs_.back().told = impact_pairs_.back().touching = true; // told at its time of impact
+    impact_pairs_.pairs.back().told = impact_pairs_.pairs.back().touching = true; // told at its time of impact
     // Their other contacts of this step, with the anchors they were prepared with.
-    for (const SolverContact& c : solver_) {
+    for (const SolverContact& c : solver_.contacts) {
         if (c.a != i && c.a != j && c.b != i && c.b != j) continue;
         if ((c.a == i && c.b == j) || (c.a == j && c.b == i)) continue;
         SolverContact copy = c;
@@ -255,15 +252,16 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         copy.a = local(c.a, c.a != i && c.a != j);
         copy.b = local(c.b, c.b != i && c.b != j);
         copy.impact = false;
-        for (int p = 0; p < copy.count; ++p) {
-            SolverPoint& sp = copy.points[static_cast<std::size_t>(p)];
+        copy.first = static_cast<int>(sub_solver_.points.size());
+        for (const SolverPoint& p : solver_.points_of(c)) {
+            SolverPoint& sp = sub_solver_.points.emplace_back(p);
             sp.normal_impulse = sp.impact_impulse = 0;
             sp.tangent_impulse = sp.impact_tangent = Vec3{};
             sp.impacting = false;
             sp.touching = true;
             sp.bias = 0;
         }
-        sub_solver_.push_back(copy);
+        sub_solver_.contacts.push_back(copy);
     }
     // The impact, at this instant.
     const Vec3 before_i = sims_[static_cast<std::size_t>(i)].velocity,
@@ -304,11 +302,10 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         const BodySim& l = sub_bodies_[static_cast<std::size_t>(k)];
         BodySim& s = sims_[static_cast<std::size_t>(g)];
         bool pushed = false;
-        for (const SolverContact& c : sub_solver_) {
+        for (const SolverContact& c : sub_solver_.contacts) {
             if (c.a != k && c.b != k) continue;
-            for (int p = 0; p < c.count; ++p)
-                pushed = pushed || c.points[static_cast<std::size_t>(p)].normal_impulse != 0 ||
-                         !is_zero(c.points[static_cast<std::size_t>(p)].tangent_impulse);
+            for (const SolverPoint& p : sub_solver_.points_of(c))
+                pushed = pushed || p.normal_impulse != 0 || !is_zero(p.tangent_impulse);
         }
         if (ctx.exact) {
             s.velocity = l.start_velocity;
@@ -324,14 +321,17 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     // The new contact's impulses over the rest of the step, grown to a whole step for the next
     // one's warm start.
     const double scale = ctx.h / remaining;
-    for (const SolverContact& c : sub_solver_) {
+    const PairContact& impact = impact_pairs_.pairs.back();
+    for (const SolverContact& c : sub_solver_.contacts) {
         if (c.pair != 0) continue;
-        PairManifold& pm = pc.manifolds[static_cast<std::size_t>(c.manifold)];
+        const PairManifold& pm = impact_pairs_.manifolds_of(impact)[static_cast<std::size_t>(c.manifold)];
+        const std::span<ContactPoint> points = impact_pairs_.points_of(pm);
+        const std::span<const SolverPoint> solved = sub_solver_.points_of(c);
         for (int p = 0; p < c.count; ++p) {
-            pm.points[static_cast<std::size_t>(p)].normal_impulse =
-                    c.points[static_cast<std::size_t>(p)].normal_impulse * scale;
-            pm.points[static_cast<std::size_t>(p)].tangent_impulse =
-                    c.points[static_cast<std::size_t>(p)].tangent_impulse * scale;
+            points[static_cast<std::size_t>(p)].normal_impulse =
+                    solved[static_cast<std::size_t>(p)].normal_impulse * scale;
+            points[static_cast<std::size_t>(p)].tangent_impulse =
+                    solved[static_cast<std::size_t>(p)].tangent_impulse * scale;
         }
         break;
     }

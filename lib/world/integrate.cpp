@@ -39,10 +39,9 @@ void World::begin_motion(const StepContext& ctx) {
     // (v_n = −s/h), so it moves with that velocity throughout — the mean of start and end would
     // carry it past the surface. (A resting contact's gap closes at a speed near 0: the mean
     // keeps a slide along it exact.)
-    for (const SolverContact& c : solver_) {
+    for (const SolverContact& c : solver_.contacts) {
         bool pushed = false, arrived = false;
-        for (int q = 0; q < c.count; ++q) {
-            const SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+        for (const SolverPoint& p : solver_.points_of(c)) {
             pushed = pushed || p.normal_impulse != 0 || !is_zero(p.tangent_impulse);
             arrived = arrived || (!p.touching && p.normal_impulse > 0 && p.approach < -ctx.impact_speed);
         }

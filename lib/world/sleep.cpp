@@ -38,7 +38,7 @@ void World::update_sleep(const StepContext& ctx) {
     for (int k = 0; k < n; ++k) island_[static_cast<std::size_t>(k)] = k;
     island_still_.assign(static_cast<std::size_t>(n), std::numeric_limits<double>::infinity());
     island_wake_.assign(static_cast<std::size_t>(n), 0);
-    for (const PairContact& c : contacts_) {
+    for (const PairContact& c : contacts_.pairs) {
         const bool di = is_dynamic(c.i), dj = is_dynamic(c.j);
         if (di && dj) {
             const int a = island_root(c.i), b = island_root(c.j);
@@ -54,7 +54,7 @@ void World::update_sleep(const StepContext& ctx) {
     // An island rests on something when it touches a body that is not dynamic (bit 2); one that
     // touches nothing so (a body in free flight, however slow) never sleeps: its drift goes on.
     // A kinematic body or a character that moves keeps what it touches awake (bit 1).
-    for (const PairContact& c : contacts_) {
+    for (const PairContact& c : contacts_.pairs) {
         const bool di = is_dynamic(c.i), dj = is_dynamic(c.j);
         if (di == dj) continue;
         unsigned char& flags = island_wake_[static_cast<std::size_t>(island_root(di ? c.i : c.j))];

@@ -32,6 +32,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     bodies_.resize(n);
     contacts_.clear();
     impact_pairs_.clear();
+    hulls_.clear();
     const double g = length(def_.gravity);
     up_ = g > 0 ? def_.gravity * (-1.0 / g) : Vec3{0, 1, 0};
     has_characters_ = false;
@@ -49,6 +50,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.trigger = d.trigger;
         const bool dynamic = b.kind == BodyKind::dynamic;
         assign_shape(b.local, d.shape);
+        if (d.hull_data) hulls_.push_back(d.hull_data); // its Hull points into them
         b.restitution = d.restitution;
         b.friction = d.friction;
         s.rotation = normalize(d.rotation);
@@ -137,7 +139,7 @@ void World::estimate_resting_impulses(const StepContext& ctx) {
     // Levels over the initial contacts (breadth first from the bodies that do not move).
     levels_.assign(static_cast<std::size_t>(n), kFar);
     adjacency_start_.assign(static_cast<std::size_t>(n) + 1, 0);
-    for (const PairContact& c : contacts_) {
+    for (const PairContact& c : contacts_.pairs) {
         ++adjacency_start_[static_cast<std::size_t>(c.i) + 1];
         ++adjacency_start_[static_cast<std::size_t>(c.j) + 1];
     }
@@ -146,7 +148,7 @@ void World::estimate_resting_impulses(const StepContext& ctx) {
     adjacency_.resize(static_cast<std::size_t>(adjacency_start_.back()));
     fill_.assign(adjacency_start_.begin(), adjacency_start_.end() - 1);
     for (std::size_t e = 0; e < contacts_.size(); ++e) {
-        const PairContact& c = contacts_[e];
+        const PairContact& c = contacts_.pairs[e];
         adjacency_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(c.i)]++)] = static_cast<int>(e);
         adjacency_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(c.j)]++)] = static_cast<int>(e);
     }
@@ -160,7 +162,7 @@ void World::estimate_resting_impulses(const StepContext& ctx) {
         const int k = queue_[head];
         for (int e = adjacency_start_[static_cast<std::size_t>(k)];
              e < adjacency_start_[static_cast<std::size_t>(k) + 1]; ++e) {
-            const PairContact& c = contacts_[static_cast<std::size_t>(adjacency_[static_cast<std::size_t>(e)])];
+            const PairContact& c = contacts_.pairs[static_cast<std::size_t>(adjacency_[static_cast<std::size_t>(e)])];
             const int o = c.i == k ? c.j : c.i;
             if (levels_[static_cast<std::size_t>(o)] <= levels_[static_cast<std::size_t>(k)] + 1) continue;
             levels_[static_cast<std::size_t>(o)] = levels_[static_cast<std::size_t>(k)] + 1;
@@ -187,17 +189,18 @@ void World::estimate_resting_impulses(const StepContext& ctx) {
         for (int e = adjacency_start_[static_cast<std::size_t>(k)];
              e < adjacency_start_[static_cast<std::size_t>(k) + 1]; ++e) {
             const int index = adjacency_[static_cast<std::size_t>(e)];
-            const PairContact& c = contacts_[static_cast<std::size_t>(index)];
+            const PairContact& c = contacts_.pairs[static_cast<std::size_t>(index)];
             const int o = c.i == k ? c.j : c.i;
             if (levels_[static_cast<std::size_t>(o)] >= levels_[static_cast<std::size_t>(k)]) continue;
-            for (int m = 0; m < c.count; ++m) {
-                const PairManifold& pm = c.manifolds[static_cast<std::size_t>(m)];
+            for (const PairManifold& pm : contacts_.manifolds_of(c)) {
                 const Vec3 normal = c.i == k ? pm.normal * -1.0 : pm.normal; // from the support to k
                 const double rise = dot(normal, up_);
                 if (!(rise > 0)) continue;
                 for (int p = 0; p < pm.count; ++p) {
-                    const Vec3 arm = cross(pm.points[static_cast<std::size_t>(p)].found.point - centre, normal);
-                    supports_.push_back({index, m, p, o, normal, rise, dot(arm, e1), dot(arm, e2), 0});
+                    const int point = pm.first + p;
+                    const Vec3 arm =
+                            cross(contacts_.points[static_cast<std::size_t>(point)].found.point - centre, normal);
+                    supports_.push_back({point, o, normal, rise, dot(arm, e1), dot(arm, e2), 0});
                 }
             }
         }
@@ -225,9 +228,7 @@ void World::estimate_resting_impulses(const StepContext& ctx) {
             for (Support& sp : supports_) sp.impulse = force * sp.rise / rises;
         }
         for (const Support& sp : supports_) {
-            PairContact& c = contacts_[static_cast<std::size_t>(sp.contact)];
-            ContactPoint& cp =
-                    c.manifolds[static_cast<std::size_t>(sp.manifold)].points[static_cast<std::size_t>(sp.point)];
+            ContactPoint& cp = contacts_.points[static_cast<std::size_t>(sp.point)];
             cp.normal_impulse += sp.impulse;
             if (!is_dynamic(sp.support)) continue;
             // The support is pushed back by the same impulse at the same point.
@@ -375,19 +376,16 @@ void World::step(double h) {
     // Warm-start impulses of steady forces grow with the step.
     if (last_step_ != h) {
         const double scale = h / last_step_;
-        for (PairContact& pc : contacts_)
-            for (int m = 0; m < pc.count; ++m)
-                for (int p = 0; p < pc.manifolds[static_cast<std::size_t>(m)].count; ++p) {
-                    ContactPoint& cp = pc.manifolds[static_cast<std::size_t>(m)].points[static_cast<std::size_t>(p)];
-                    cp.normal_impulse *= scale;
-                    cp.tangent_impulse = cp.tangent_impulse * scale;
-                }
+        for (ContactPoint& cp : contacts_.points) {
+            cp.normal_impulse *= scale;
+            cp.tangent_impulse = cp.tangent_impulse * scale;
+        }
     }
     // 1. prepare, 2. impacts (on the velocities before gravity).
     for (int i = 0; i < body_count(); ++i) active_[static_cast<std::size_t>(i)] = is_dynamic(i) && !is_asleep(i);
     prepare_contacts(ctx, contacts_, sims_, active_, solver_);
-    save_velocities(solver_);
-    if (solve_impacts(ctx, solver_, sims_)) tell_responses(solver_);
+    save_velocities(solver_.contacts);
+    if (solve_impacts(ctx, solver_, sims_)) tell_responses(solver_.contacts);
     // The gaps' bounds from the velocities the step's motion starts with; 3. integrate
     // velocities; 4. solve.
     prepare_biases(ctx, solver_);
@@ -401,27 +399,25 @@ void World::step(double h) {
     continuous(ctx);
     end_motion(ctx);
     // 6. restitution, 7. store impulses.
-    save_velocities(solver_);
-    if (apply_restitution(ctx, solver_, sims_)) tell_responses(solver_);
+    save_velocities(solver_.contacts);
+    if (apply_restitution(ctx, solver_, sims_)) tell_responses(solver_.contacts);
     // A speculative gap that closed is a contact (told now, at the step's end).
     if (wanted_ & kOnContact) {
-        for (const SolverContact& c : solver_) {
+        for (const SolverContact& c : solver_.contacts) {
             bool arrived = false;
-            for (int q = 0; q < c.count; ++q) {
-                const SolverPoint& p = c.points[static_cast<std::size_t>(q)];
+            for (const SolverPoint& p : solver_.points_of(c))
                 arrived = arrived || (!p.touching && p.normal_impulse > 0 && p.approach < 0);
-            }
             if (!arrived) continue;
-            PairContact& pc = contacts_[static_cast<std::size_t>(c.pair)];
+            PairContact& pc = contacts_.pairs[static_cast<std::size_t>(c.pair)];
             pc.told = pc.touching = true;
             manifolds_.resize(1);
             Manifold& m = manifolds_[0];
-            const PairManifold& pm = pc.manifolds[static_cast<std::size_t>(c.manifold)];
+            const PairManifold& pm = contacts_.manifolds_of(pc)[static_cast<std::size_t>(c.manifold)];
             m.normal = pm.normal;
             m.key = pm.key;
             m.count = pm.count;
             for (int q = 0; q < pm.count; ++q) {
-                m.points[static_cast<std::size_t>(q)] = pm.points[static_cast<std::size_t>(q)].found;
+                m.points[static_cast<std::size_t>(q)] = contacts_.points_of(pm)[static_cast<std::size_t>(q)].found;
                 m.points[static_cast<std::size_t>(q)].depth = 0; // arrived touching
             }
             tell_contact(c.a, c.b, frame_time_, manifolds_);
@@ -432,7 +428,7 @@ void World::step(double h) {
     if (has_characters_) character_passes(ctx);
     // 9. correct positions, 10. update contacts at the corrected poses (with the next step's reach).
     if (correct_positions(ctx, solver_, sims_)) {
-        for (const SolverContact& c : solver_) {
+        for (const SolverContact& c : solver_.contacts) {
             refresh_body(c.a);
             refresh_body(c.b);
         }

@@ -91,6 +91,7 @@
 /// the contacts are updated, then the frame.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -164,7 +165,9 @@ public:
 
     /// Starts over with these settings and bodies (body i is bodies[i]), at t = 0, frame 0,
     /// with no observers. Pairs within the skin of each other start in contact. Reuses
-    /// storage: once warmed up by a world as large, allocates nothing.
+    /// storage: once warmed up by a world as large, allocates nothing. The world shares the
+    /// bodies' hull points (BodyDef::hull_data); a mesh's triangles (BodyDef::mesh_data) must
+    /// outlive its stepping.
     void reset(const WorldDef& def, std::span<const BodyDef> bodies);
 
     /// Adds an observer for the `events` (WorldEvent bits). It must outlive the stepping.
@@ -233,7 +236,7 @@ public:
         return Aabb{b.base_bounds.min + origin, b.base_bounds.max + origin};
     }
     /// The pairs in contact as the last step left them (sorted by (i, j)).
-    std::span<const PairContact> contacts() const { return contacts_; }
+    const ContactSet& contacts() const { return contacts_; }
     /// A character's contact with the ground as the last frame left it.
     struct CharacterState {
         bool grounded = false; ///< it stands on a walkable surface
@@ -262,42 +265,43 @@ private:
         unsigned events = 0;
     };
 
-    WorldDef def_;                           ///< the settings
-    std::vector<BodySim> sims_;              ///< hot, per body
-    mutable std::vector<Body> bodies_;       ///< cold, per body (mutable: placed shapes are cached lazily)
-    std::vector<PairContact> contacts_;      ///< pairs in contact, by (i, j)
-    std::vector<PairContact> next_contacts_; ///< scratch: the update's new list
-    std::vector<SolverContact> solver_;      ///< this step's constraints
-    std::vector<SolverContact> sub_solver_;  ///< scratch: an impact's constraints
-    std::vector<Manifold> manifolds_;        ///< scratch: one pair's manifolds
-    std::vector<PairContact> impact_pairs_;  ///< pairs that came into contact at an impact this step
-    std::vector<PairKey> cast_pairs_;        ///< continuous: candidate swept pairs this step, sorted
-    std::vector<PairKey> resolved_;          ///< continuous: pairs that had their impact this step
-    std::vector<BodySim> sub_bodies_;        ///< continuous: an impact's bodies (local copies)
-    std::vector<int> sub_index_;             ///< continuous: their global indices
-    std::vector<PairContact> sub_pairs_;     ///< continuous: the impact's new contact, in local indices
-    mutable Broadphase broad_;               ///< candidate pairs
-    std::vector<PairKey> keys_;              ///< scratch: candidate pair keys
-    std::vector<unsigned char> active_;      ///< scratch: per body, moves this step (broadphase)
-    std::vector<Aabb> boxes_;                ///< scratch: every body's bounds (grown by its reach)
-    std::vector<double> reach_;              ///< per body: how far a point of it can move in a step (m)
-    std::vector<int> found_;                 ///< scratch: bodies found by a query
-    mutable std::vector<int> probe_;         ///< scratch: bodies near a character's trial position
-    std::vector<Vec3> before_;               ///< scratch: velocities before a response
-    std::vector<int> levels_;                ///< scratch: per body, distance in contacts from a body that does not move
-    std::vector<int> adjacency_start_;       ///< scratch: contact adjacency, compressed rows
-    std::vector<int> adjacency_;             ///< scratch: the neighbours
-    std::vector<int> fill_;                  ///< scratch
-    std::vector<int> queue_;                 ///< scratch: the breadth-first walk
-    std::vector<double> load_;               ///< scratch: the weight a body carries (N·s)
-    std::vector<Vec3> load_torque_;          ///< scratch: the torque of what rests on it, about its centre (N·m·s)
+    WorldDef def_;                     ///< the settings
+    std::vector<BodySim> sims_;        ///< hot, per body
+    mutable std::vector<Body> bodies_; ///< cold, per body (mutable: placed shapes are cached lazily)
+    std::vector<std::shared_ptr<const HullPoints>> hulls_; ///< the points of the bodies' hulls, kept alive
+    ContactSet contacts_;                                  ///< pairs in contact, by (i, j)
+    ContactSet next_contacts_;                             ///< scratch: the update's new list
+    SolverSet solver_;                                     ///< this step's constraints
+    SolverSet sub_solver_;                                 ///< scratch: an impact's constraints
+    std::vector<Manifold> manifolds_;                      ///< scratch: one pair's manifolds
+    ContactSet impact_pairs_;                              ///< pairs that came into contact at an impact this step
+    std::vector<PairKey> cast_pairs_;                      ///< continuous: candidate swept pairs this step, sorted
+    std::vector<PairKey> resolved_;                        ///< continuous: pairs that had their impact this step
+    std::vector<BodySim> sub_bodies_;                      ///< continuous: an impact's bodies (local copies)
+    std::vector<int> sub_index_;                           ///< continuous: their global indices
+    ContactSet sub_pairs_;                                 ///< continuous: the impact's new contact, in local indices
+    mutable Broadphase broad_;                             ///< candidate pairs
+    std::vector<PairKey> keys_;                            ///< scratch: candidate pair keys
+    std::vector<unsigned char> active_;                    ///< scratch: per body, moves this step (broadphase)
+    std::vector<Aabb> boxes_;                              ///< scratch: every body's bounds (grown by its reach)
+    std::vector<double> reach_;                            ///< per body: how far a point of it can move in a step (m)
+    std::vector<int> found_;                               ///< scratch: bodies found by a query
+    mutable std::vector<int> probe_;                       ///< scratch: bodies near a character's trial position
+    std::vector<Vec3> before_;                             ///< scratch: velocities before a response
+    std::vector<int> levels_;          ///< scratch: per body, distance in contacts from a body that does not move
+    std::vector<int> adjacency_start_; ///< scratch: contact adjacency, compressed rows
+    std::vector<int> adjacency_;       ///< scratch: the neighbours
+    std::vector<int> fill_;            ///< scratch
+    std::vector<int> queue_;           ///< scratch: the breadth-first walk
+    std::vector<double> load_;         ///< scratch: the weight a body carries (N·s)
+    std::vector<Vec3> load_torque_;    ///< scratch: the torque of what rests on it, about its centre (N·m·s)
     /// A point holding a body up, for the resting estimate.
     struct Support {
-        int contact, manifold, point; ///< where it is in contacts_
-        int support;                  ///< the body under it
-        Vec3 normal;                  ///< from the support to the body held
-        double rise, arm1, arm2;      ///< its normal's upward part, its torque arm about two horizontal axes
-        double impulse;               ///< the impulse estimated (N·s)
+        int point;               ///< which of contacts_.points it is
+        int support;             ///< the body under it
+        Vec3 normal;             ///< from the support to the body held
+        double rise, arm1, arm2; ///< its normal's upward part, its torque arm about two horizontal axes
+        double impulse;          ///< the impulse estimated (N·s)
     };
     std::vector<Support> supports_;    ///< scratch
     std::vector<int> island_;          ///< scratch: union–find parents of the sleep islands
