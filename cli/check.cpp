@@ -19,6 +19,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
     CLI::App* cmd = app.add_subcommand("check", "Run scenarios and compare each log with its golden file");
     cmd->add_option("paths", state->options.paths, "Scenario files or directories (default: scenarios/)");
     cmd->add_option("--expected", state->options.expected_dir, "Directory of golden logs")->capture_default_str();
+    cmd->add_option("--engine", state->options.engine,
+                    "The engine that runs them: collide (default; goldens NAME.log) or bullet (NAME.bullet.log)")
+            ->check(CLI::IsMember({"collide", "bullet"}));
     CLI::Option* update =
             cmd->add_option("--update", state->options.update_names,
                             "Write goldens that differ or are missing and remove stale ones; only NAMEs when given")

@@ -3,11 +3,14 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
+#include "engine/registry.h"
+#include "engines/builtin.h"
 #include "suggest.h"
 
 int main(int argc, char** argv) {
+    collide::register_builtin_engines();
     CLI::App app{"collide: collision scenario simulator and regression checker"};
-    app.set_version_flag("--version", std::string("collide ") + COLLIDE_VERSION);
+    app.set_version_flag("--version", std::string("collide ") + COLLIDE_VERSION + "\n" + collide::engines_text());
     app.require_subcommand(1);
     int exit_code = 0;
     add_sim_command(app, exit_code);

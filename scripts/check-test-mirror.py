@@ -15,8 +15,10 @@ root = pathlib.Path(__file__).resolve().parent.parent
 DECLARATIONS = {
     "detection/contact.h", "detection/sat.h", "math/overloaded.h", "model/bodies.h", "model/scenario.h",
     "scenario/reader_state.h", "scenario/template_data.h", "sweep/format.h", "sweep/map.h",
+    "engines/builtin.h",
 }
 ELSEWHERE = {
+    "engines/builtin": ["engines/bullet/cli_test.cpp"],
     "app/check_html": ["cli/check_test.cpp"],
     "app/measure": ["app/sim_test.cpp", "app/check_test.cpp"],
     "app/merge": ["sweep/cli_test.cpp"],
@@ -53,6 +55,14 @@ for path in sorted((root / "lib").rglob("*")):
     if rel in DECLARATIONS:
         continue
     stems.add(rel.rsplit(".", 1)[0])
+# engines/ (the engines outside the library, linked only into the program and the tests) is
+# mirrored the same way, as tests/engines/.
+for path in sorted((root / "engines").rglob("*")):
+    if path.suffix not in (".h", ".cpp") or not path.is_file():
+        continue
+    rel = path.relative_to(root).as_posix()
+    if rel not in DECLARATIONS:
+        stems.add(rel.rsplit(".", 1)[0])
 for stem in sorted(stems):
     if (root / "tests" / (stem + "_test.cpp")).is_file():
         continue

@@ -17,7 +17,7 @@ for p in clang libclang-rt-14-dev; do
 done
 jobs="${COLLIDE_JOBS:-2}"
 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
-  -DCOLLIDE_FUZZ=ON -DCOLLIDE_TESTS=OFF -DCOLLIDE_BENCH=OFF >/dev/null
+  -DCOLLIDE_FUZZ=ON -DCOLLIDE_TESTS=OFF -DCOLLIDE_BENCH=OFF -DCOLLIDE_ENGINES=OFF >/dev/null # collide's own engine only
 cmake --build build-fuzz -j"$jobs" --target collide_fuzz
 mkdir -p build-fuzz/corpus
 ./build-fuzz/fuzz/collide_fuzz -max_len=4096 -timeout=10 -rss_limit_mb=2048 -max_total_time="$seconds" \

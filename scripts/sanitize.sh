@@ -10,10 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="${COLLIDE_JOBS:-2}"
 flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCOLLIDE_BENCH=OFF \
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCOLLIDE_BENCH=OFF -DCOLLIDE_ENGINES=ON \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
 cmake --build build-asan -j"$jobs"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 ctest --test-dir build-asan -j"$jobs" --output-on-failure -E '^(format|install|package|slurm|github-example|browser)$'
 ./build-asan/collide check --jobs "$jobs"
+bash scripts/check-bullet.sh build-asan "$jobs"

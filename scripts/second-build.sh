@@ -25,7 +25,7 @@ one_build() { # NAME CMAKE_ARGS...
   shift
   local dir="build-$name"
   local start=$SECONDS
-  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOLLIDE_BENCH=OFF -DCOLLIDE_WERROR="$werror" "$@" >/dev/null
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOLLIDE_BENCH=OFF -DCOLLIDE_WERROR="$werror" -DCOLLIDE_ENGINES=ON "$@" >/dev/null
   cmake --build "$dir" -j"$jobs" --target collide collide_fp_tests
   # CI=true: a difference is a failure, never a pending result beside the goldens.
   CI=true "./$dir/collide" check --jobs "$jobs"

@@ -14,3 +14,5 @@ ctest --test-dir build --output-on-failure -j"$(nproc)"
 bash scripts/skipped-tests.sh build # each skipped test with its reason
 # The shipped scenarios against their goldens (and their expectations).
 ./build/collide check --jobs "$(nproc)"
+# The same scenarios run by Bullet against their Bullet goldens (expected/NAME.bullet.log).
+bash scripts/check-bullet.sh build "$(nproc)"

@@ -25,6 +25,7 @@
 
 #include "app/check_html.h"
 #include "app/errors.h"
+#include "engine/registry.h"
 #include "io/atomic_file.h"
 #include "io/safe_text.h"
 #include "report/diff.h"
@@ -54,15 +55,38 @@ bool in_ci() {
     return ci != nullptr && *ci != '\0';
 }
 
-ScenarioAttempt try_measure_scenario(const std::string& path) {
+ScenarioAttempt try_measure_scenario(const std::string& path, const std::string& engine) {
     try {
-        return {measure_scenario(path), {}};
+        SimOptions options;
+        options.engine = engine;
+        return {measure_scenario(path, options), {}};
     } catch (...) {
         return {std::nullopt, problems_of_current_exception({path, 0, 0, ""})};
     }
 }
 
+std::string golden_path_of(const std::string& expected_dir, const std::string& name, const std::string& engine) {
+    const std::string file = engine == "collide" ? name + ".log" : name + "." + engine + ".log";
+    return (fs::path(expected_dir) / file).generic_string();
+}
+
 namespace {
+
+/// The engine a golden file's stem names ("tunnel.bullet": bullet; "tunnel": collide), and the
+/// scenario's name without it.
+std::pair<std::string, std::string> split_golden_stem(const std::string& stem) {
+    for (const std::string_view engine : kOptionalEngines) {
+        const std::string tail = "." + std::string(engine);
+        if (stem.size() > tail.size() && stem.compare(stem.size() - tail.size(), tail.size(), tail) == 0)
+            return {std::string(engine), stem.substr(0, stem.size() - tail.size())};
+    }
+    return {"collide", stem};
+}
+
+/// The scenario name of golden EXPECTED/NAME[.ENGINE].log.
+std::string name_of_golden(const std::string& golden) {
+    return split_golden_stem(fs::path(golden).stem().string()).second;
+}
 
 /// One scenario file found on the command line, and what became of it.
 struct Entry {
@@ -178,7 +202,7 @@ Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
         Entry e;
         e.path = shown;
         e.name = fs::path(shown).stem().string();
-        e.golden = (fs::path(options.expected_dir) / (e.name + ".log")).generic_string();
+        e.golden = golden_path_of(options.expected_dir, e.name, options.engine);
         e.values = values_path_of(e.golden);
         const auto [it, fresh] = by_name.emplace(e.name, shown);
         if (!fresh) {
@@ -192,8 +216,9 @@ Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
 }
 
 /// Goldens in `expected_dir` (a NAME.log or a NAME.values) whose stem names no entry, as
-/// EXPECTED/NAME.log, sorted.
-std::vector<std::string> find_stale_goldens(const std::string& expected_dir, const std::vector<Entry>& entries) {
+/// EXPECTED/NAME.log (EXPECTED/NAME.ENGINE.log: `engine`'s goldens only), sorted.
+std::vector<std::string> find_stale_goldens(const std::string& expected_dir, const std::vector<Entry>& entries,
+                                            const std::string& engine) {
     std::set<std::string> names;
     for (const Entry& e : entries) names.insert(e.name);
     std::set<std::string> stale;
@@ -201,8 +226,9 @@ std::vector<std::string> find_stale_goldens(const std::string& expected_dir, con
     if (fs::is_directory(expected_dir, ec))
         for (const fs::directory_entry& d : fs::directory_iterator(expected_dir, ec)) {
             const fs::path ext = d.path().extension();
-            if (d.is_regular_file(ec) && (ext == ".log" || ext == ".values") && !names.count(d.path().stem().string()))
-                stale.insert((fs::path(expected_dir) / (d.path().stem().string() + ".log")).generic_string());
+            if (!d.is_regular_file(ec) || (ext != ".log" && ext != ".values")) continue;
+            const auto [owner, name] = split_golden_stem(d.path().stem().string()); // another engine's: not ours
+            if (owner == engine && !names.count(name)) stale.insert(golden_path_of(expected_dir, name, engine));
         }
     return {stale.begin(), stale.end()};
 }
@@ -234,7 +260,7 @@ bool bless_named(const std::string& want, const std::vector<Entry>& entries, con
             known = true;
         }
     for (const std::string& g : stale)
-        if (fs::path(g).stem().string() == want) {
+        if (name_of_golden(g) == want) {
             bless.insert(want);
             known = true;
         }
@@ -248,7 +274,7 @@ std::set<std::string> plan_updates(const CheckOptions& options, const std::vecto
     if (!options.update) return bless;
     if (options.update_names.empty()) {
         for (const Entry& e : entries) bless.insert(e.name);
-        for (const std::string& g : stale) bless.insert(fs::path(g).stem().string());
+        for (const std::string& g : stale) bless.insert(name_of_golden(g));
         return bless;
     }
     for (const std::string& want : options.update_names)
@@ -283,7 +309,7 @@ void compare_entry(Entry& e) {
     const MeasuredScenario& m = *e.attempt.measured;
     e.actual = render_text(m.scenario, m.layout, m.values);
     e.actual_values = render_values(m.scenario, m.layout, m.values, e.actual, e.name + ".log");
-    e.expectations = check_expectations(m.scenario, m.layout, m.values);
+    if (m.checks_expectations()) e.expectations = check_expectations(m.scenario, m.layout, m.values);
     bool unreadable = false;
     e.golden_text = read_golden(e.golden, unreadable);
     if (unreadable)
@@ -445,14 +471,28 @@ void report_bad_entry(const Entry& e, CheckReport& report) {
 
 std::string header_of(const Entry& e) { return fmt::format("scenario {} ({} vs {})", e.name, e.path, e.golden); }
 
+/// When the golden was written by another version of the engine than this run's (its first line,
+/// `engine → …`, differs): says so, naming both. Empty otherwise.
+std::string engine_version_mismatch(const Entry& e) {
+    constexpr std::string_view kEngineLine = "engine → ";
+    const auto& golden = e.comparison.expected_lines;
+    const auto& actual = e.comparison.actual_lines;
+    if (golden.empty() || actual.empty() || golden[0] == actual[0]) return "";
+    if (golden[0].rfind(kEngineLine, 0) != 0 || actual[0].rfind(kEngineLine, 0) != 0) return "";
+    return fmt::format("engine version mismatch: the golden was written by {}, this build runs {}; "
+                       "`collide check --engine ENGINE --update {}` re-blesses it once the diff is understood",
+                       golden[0].substr(kEngineLine.size()), actual[0].substr(kEngineLine.size()), e.name);
+}
+
 /// The report of an entry whose golden is missing or differs from its log.
 Failure describe_golden_failure(const Entry& e, CheckReport& report) {
     Failure f;
     if (!e.golden_text) {
         ++report.tally.missing;
         f.reason = "no golden " + e.golden;
-        const std::string line = fmt::format("  no golden: {} does not exist; `collide check --update {}` creates it\n",
-                                             e.golden, e.name);
+        const std::string line = fmt::format(
+                "  no golden: {} does not exist; `collide check{} --update {}` creates it\n", e.golden,
+                e.attempt.measured->engine == "collide" ? "" : " --engine " + e.attempt.measured->engine, e.name);
         f.block = header_of(e) + "\n" + line;
         f.shown = paint(header_of(e), "1", report.style.color) + "\n" + line;
         report.annotations.push_back(github_annotation(e.path, 0, 0, fmt::format("{}: {}", e.name, line.substr(2))));
@@ -467,6 +507,12 @@ Failure describe_golden_failure(const Entry& e, CheckReport& report) {
                                values.size() == 1 ? "s" : "", e.golden, describe_value(values.front()));
     f.block = render_diff(e.name, e.path, e.golden, e.comparison, DiffStyle{false, report.style.context});
     f.shown = render_diff(e.name, e.path, e.golden, e.comparison, report.style);
+    if (const std::string note = engine_version_mismatch(e); !note.empty()) {
+        f.reason = note;
+        f.block += "  " + note + "\n";
+        f.shown += "  " + note + "\n";
+        report.annotations.push_back(github_annotation(e.golden, 1, 0, e.name + ": " + note));
+    }
     for (const LineChange& c : e.comparison.changes) {
         if (c.values.empty())
             report.annotations.push_back(
@@ -566,7 +612,7 @@ void report_stale_goldens(const std::vector<std::string>& stale, const std::set<
                           const CheckOptions& options, CheckReport& report) {
     const bool may_prune = options.prune || is_default_expected_dir(options.expected_dir);
     for (const std::string& g : stale) {
-        const std::string name = fs::path(g).stem().string();
+        const std::string name = name_of_golden(g);
         if (may_write && may_prune && bless.count(name) && remove_stale_golden(g, name, report)) continue;
         ++report.tally.stale_left;
         const std::string line =
@@ -635,8 +681,9 @@ int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measure
     Discovery found = discover_scenarios(options, report);
     refuse_outputs_onto_inputs(options, found.entries);
     // Stale goldens are found against every scenario, and reported by shard 1 alone.
-    std::vector<std::string> stale =
-            found.full_run ? find_stale_goldens(options.expected_dir, found.entries) : std::vector<std::string>{};
+    std::vector<std::string> stale = found.full_run
+                                             ? find_stale_goldens(options.expected_dir, found.entries, options.engine)
+                                             : std::vector<std::string>{};
     const std::size_t all = found.entries.size();
     if (shard) {
         keep_shard(found.entries, *shard);
@@ -683,7 +730,9 @@ int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer,
 }
 
 int check_command(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-    return check_command(options, try_measure_scenario, out, err);
+    return check_command(
+            options, [engine = options.engine](const std::string& path) { return try_measure_scenario(path, engine); },
+            out, err);
 }
 
 } // namespace collide

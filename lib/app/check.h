@@ -38,13 +38,19 @@ struct ScenarioAttempt {
 /// Measures one scenario file for `check`. Must be safe to call from several threads at once.
 using ScenarioMeasurer = std::function<ScenarioAttempt(const std::string& path)>;
 
-/// `measure_scenario` with bad input (InputError, or any other failure) turned into problems.
-ScenarioAttempt try_measure_scenario(const std::string& path);
+/// `measure_scenario` (with `engine`) with bad input (InputError, or any other failure) turned
+/// into problems.
+ScenarioAttempt try_measure_scenario(const std::string& path, const std::string& engine = "collide");
+
+/// The golden of scenario `name` run by `engine` in `expected_dir`: DIR/NAME.log for collide's
+/// own engine, DIR/NAME.ENGINE.log for another (its values beside it, DIR/NAME.ENGINE.values).
+std::string golden_path_of(const std::string& expected_dir, const std::string& name, const std::string& engine);
 
 /// What `collide check` was asked to do.
 struct CheckOptions {
     std::vector<std::string> paths;        ///< scenario files and directories (*.yaml, *.yml); empty: "scenarios"
     std::string expected_dir = "expected"; ///< where the goldens live
+    std::string engine = "collide";        ///< `--engine`: the engine that runs them; its goldens are NAME.ENGINE.log
     bool update = false;                   ///< write goldens that differ or are missing, remove stale ones
     std::vector<std::string> update_names; ///< with `update`: only these (stems or scenario paths); empty: all
     bool prune = false; ///< with `update`: remove stale goldens even from an --expected folder that is not `expected/`
@@ -74,7 +80,7 @@ bool in_ci();
 /// problems to `err`. Returns the exit code (0, 1 or 2, see the file comment).
 int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out, std::ostream& err);
 
-/// `check_command` with `try_measure_scenario`.
+/// `check_command` with `try_measure_scenario` and options.engine.
 int check_command(const CheckOptions& options, std::ostream& out, std::ostream& err);
 
 } // namespace collide

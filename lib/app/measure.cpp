@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 
+#include "engine/registry.h"
 #include "io/atomic_file.h"
 #include "probes/record.h"
 #include "probes/trace_csv.h"
@@ -67,9 +68,14 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
         };
     out.scenario = load_scenario(path, options.sets, loading);
     if (options.detection) out.scenario.world.detection = *options.detection;
+    const EngineSpec& engine = require_engine(options.engine);
+    engine.refuse_unsupported(out.scenario);
+    out.scenario.engine_header = engine.header(out.scenario);
+    out.engine = engine.name;
     out.layout = layout_of(out.scenario);
     out.values.assign(out.layout.fields.size(), std::numeric_limits<double>::quiet_NaN());
     Workspace workspace;
+    workspace.use_engine(engine.name);
     // Stepping shows its frames only where watching them changes nothing: a trace or a plot
     // watches every frame anyway, and so does a log that needs the whole run.
     std::optional<FrameProgress> frames;

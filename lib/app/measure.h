@@ -19,6 +19,7 @@ namespace collide {
 struct SimOptions {
     std::vector<std::string> sets;      ///< `NAME=VALUE` param overrides (--set)
     std::optional<Detection> detection; ///< overrides world.detection (bodies with ccd stay swept)
+    std::string engine = "collide";     ///< the engine that runs it (--engine; engine/registry.h)
     std::string trace_path; ///< when not empty, stream the run's CSV trace here (probes/trace_csv.h; "-": stdout)
     std::string plot_path;  ///< when not empty, `sim` draws the run here (.svg or .html)
     PlotOptions plot;       ///< what the plot shows (--view)
@@ -32,10 +33,16 @@ struct MeasuredScenario {
     Layout layout;                      ///< the fields of its log
     std::vector<double> values;         ///< one value per layout field
     std::optional<Recording> recording; ///< every frame and contact, when a trace or plot was asked for
+    std::string engine = "collide";     ///< the engine that ran it
+    /// True when its `expect:` is checked: only collide's own engine is held to them (they
+    /// state collide's answers; another engine's behaviour is pinned by its golden).
+    bool checks_expectations() const { return engine == "collide"; }
 };
 
-/// Loads, simulates and measures one scenario file ("-" reads stdin). Throws InputError
-/// (model/diagnostic.h) on bad input, std::runtime_error when the trace cannot be written.
+/// Loads, simulates and measures one scenario file ("-" reads stdin) with options.engine (whose
+/// header lines the scenario then carries: engine/registry.h). Throws InputError
+/// (model/diagnostic.h) on bad input (an engine this build lacks, a scenario it cannot run), std::runtime_error when
+/// the trace cannot be written.
 MeasuredScenario measure_scenario(const std::string& path, const SimOptions& options = {});
 
 } // namespace collide

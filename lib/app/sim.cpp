@@ -75,6 +75,7 @@ int simulate_file(const std::string& file, const SimRequest& request, std::vecto
     logs.push_back(render_log(measured, request.format));
     if (!request.options.plot_path.empty() && measured.recording) write_plot(measured, request.options);
     int code = kExitOk;
+    if (!measured.checks_expectations()) return code;
     for (const ExpectOutcome& outcome : check_expectations(measured.scenario, measured.layout, measured.values)) {
         if (outcome.passed) continue;
         err << outcome.message << '\n';

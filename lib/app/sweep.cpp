@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "app/errors.h"
+#include "engine/registry.h"
 #include "io/atomic_file.h"
 #include "scenario/load.h"
 #include "sweep/scenario_model.h"
@@ -25,8 +26,12 @@ int sweep_command(const std::string& file, const SweepRequest& request, std::ost
     return exit_code_for_errors(err, "sweep", [&] {
         refuse_output_onto_inputs(request.output, "-o", {file});
         const std::string text = read_scenario_text(file);
-        SweepModel model = scenario_sweep_model(parse_scenario_template(text, file));
-        model.source_digest = digest_of(text); // a resumed run's rows must come from this very text
+        const EngineSpec& engine = require_engine(request.engine);
+        const ScenarioTemplate scenario = parse_scenario_template(text, file);
+        engine.refuse_unsupported(scenario.base());
+        SweepModel model = scenario_sweep_model(scenario, engine.name);
+        // A resumed run's rows must come from this very text, and from the same engine.
+        model.source_digest = digest_of(engine.name == "collide" ? text : text + "\n# engine " + engine.version);
         execute_grid(model, request, SweepConsole{stderr, ::isatty(::fileno(stderr)) != 0});
     });
 }

@@ -9,7 +9,7 @@ namespace collide {
 
 void ApexProbes::clear() { watched_.clear(); }
 
-void ApexProbes::watch(const ApexLog& request, const World& world, double e_body, double e_floor,
+void ApexProbes::watch(const ApexLog& request, const EngineView& world, double e_body, double e_floor,
                        std::span<double> out) {
     const bool has_floor = request.floor >= 0 && request.floor < world.body_count() && request.floor != request.body;
     const double e = std::max(e_body, has_floor ? e_floor : 0.0);
@@ -26,13 +26,13 @@ void ApexProbes::watch(const ApexLog& request, const World& world, double e_body
     watched_.push_back(w);
 }
 
-double ApexProbes::height(const World& world, const Watched& w, const Vec3& position) const {
+double ApexProbes::height(const EngineView& world, const Watched& w, const Vec3& position) const {
     const Vec3 up = world.up();
     const double floor_top = w.floor >= 0 ? dot(world.state(w.floor).position, up) + w.top_offset : 0.0;
     return dot(position, up) + w.low_offset - floor_top;
 }
 
-void ApexProbes::on_move(const World& world, int body, double tau, const Vec3& accel) {
+void ApexProbes::on_move(const EngineView& world, int body, double tau, const Vec3& accel) {
     for (Watched& w : watched_) {
         if (w.request.body != body || w.bounces < 1) continue;
         const BodyState s = world.state(body);
@@ -46,7 +46,7 @@ void ApexProbes::on_move(const World& world, int body, double tau, const Vec3& a
     }
 }
 
-void ApexProbes::on_response(const World& world, int body, const Vec3& before, const Vec3& after) {
+void ApexProbes::on_response(const EngineView& world, int body, const Vec3& before, const Vec3& after) {
     for (Watched& w : watched_) {
         if (w.request.body != body) continue;
         const Vec3 up = world.up();

@@ -5,8 +5,8 @@
 #include <span>
 #include <vector>
 
+#include "engine/engine.h"
 #include "model/log_kinds.h"
-#include "world/world.h"
 
 namespace collide {
 
@@ -17,21 +17,21 @@ namespace collide {
 /// and bounce k + 1 (or the end), on the continuous motion: inside a step whose vertical
 /// velocity turns from up to down, the parabola's top y0 + vy0²/(2g). analytic_k is
 /// apex_after_bounces(drop_height, max(e_body, e_floor), k); bounces counts every bounce seen.
-class ApexProbes final : public WorldObserver {
+class ApexProbes final : public EngineObserver {
 public:
     /// Forgets every body.
     void clear();
     /// Watches the request's body in `world` (already reset) and writes into `out` (ApexLog's
     /// fields, sized request.field_count()); the analytic heights are written now, with the
     /// restitutions e_body and e_floor (the floor's is 0 without one).
-    void watch(const ApexLog& request, const World& world, double e_body, double e_floor, std::span<double> out);
+    void watch(const ApexLog& request, const EngineView& world, double e_body, double e_floor, std::span<double> out);
     /// Writes the last apex and the bounce counts (call once, after the last frame).
     void finish();
     /// True when there is nothing to watch.
     bool empty() const { return watched_.empty(); }
 
-    void on_move(const World& world, int body, double tau, const Vec3& accel) override;
-    void on_response(const World& world, int body, const Vec3& before, const Vec3& after) override;
+    void on_move(const EngineView& world, int body, double tau, const Vec3& accel) override;
+    void on_response(const EngineView& world, int body, const Vec3& before, const Vec3& after) override;
 
 private:
     struct Watched {
@@ -44,7 +44,7 @@ private:
         double top_offset = 0;   ///< the floor's highest point along up, relative to its position (m)
         double bounce_speed = 0; ///< a rebound faster than this is a bounce (m/s)
     };
-    double height(const World& world, const Watched& w, const Vec3& position) const;
+    double height(const EngineView& world, const Watched& w, const Vec3& position) const;
     std::vector<Watched> watched_;
 };
 

@@ -11,7 +11,7 @@
 
 namespace collide {
 
-void measure_final(const World& world, int body, std::span<double> out) {
+void measure_final(const EngineView& world, int body, std::span<double> out) {
     const BodyState s = world.state(body);
     out[FinalLog::x] = s.position.x;
     out[FinalLog::y] = s.position.y;
@@ -40,7 +40,7 @@ void measure_final(const World& world, int body, std::span<double> out) {
     out[FinalLog::tilt] = std::acos(std::clamp(best_cos, -1.0, 1.0)) * (180 / std::numbers::pi);
 }
 
-void measure_character(const World& world, int body, std::span<double> out) {
+void measure_character(const EngineView& world, int body, std::span<double> out) {
     const World::CharacterState c = world.character_state(body);
     out[CharacterLog::grounded] = c.grounded ? 1 : 0;
     if (c.grounded) {
@@ -51,7 +51,7 @@ void measure_character(const World& world, int body, std::span<double> out) {
     out[CharacterLog::steps] = c.steps;
 }
 
-void measure_max_overlap(const World& world, std::span<double> out) {
+void measure_max_overlap(const EngineView& world, std::span<double> out) {
     double deepest = 0;
     int a = -1, b = -1;
     const int n = world.body_count();

@@ -8,7 +8,7 @@ void AtRestProbes::clear() { watched_.clear(); }
 
 void AtRestProbes::watch(int body, std::span<double> out) { watched_.push_back({body, out, -1}); }
 
-void AtRestProbes::on_frame(const World& world, int frame, double) {
+void AtRestProbes::on_frame(const EngineView& world, int frame, double) {
     for (Watched& w : watched_) {
         if (world.fastest_speed(w.body) < world.def().rest_speed) { // its turning too
             if (w.slow_since < 0) w.slow_since = frame;
@@ -18,7 +18,7 @@ void AtRestProbes::on_frame(const World& world, int frame, double) {
     }
 }
 
-void AtRestProbes::finish(const World& world) {
+void AtRestProbes::finish(const EngineView& world) {
     const WorldDef& def = world.def();
     const int last_frame = world.frames_stepped() - 1;
     for (const Watched& w : watched_) {

@@ -5,25 +5,25 @@
 #include <span>
 #include <vector>
 
-#include "world/world.h"
+#include "engine/engine.h"
 
 namespace collide {
 
 /// Watches bodies' speeds frame by frame and writes AtRestLog's fields: rested, frame (the
 /// first frame from which the body's speed stays below rest_speed until the last frame
 /// stepped) and its sample time (s), when that lasts at least rest_time; else rested 0.
-class AtRestProbes final : public WorldObserver {
+class AtRestProbes final : public EngineObserver {
 public:
     /// Forgets every body.
     void clear();
     /// Watches `body` and writes into `out` (AtRestLog's fields).
     void watch(int body, std::span<double> out);
     /// Writes the fields (call once, after the last frame).
-    void finish(const World& world);
+    void finish(const EngineView& world);
     /// True when there is nothing to watch.
     bool empty() const { return watched_.empty(); }
 
-    void on_frame(const World& world, int frame, double time) override;
+    void on_frame(const EngineView& world, int frame, double time) override;
 
 private:
     struct Watched {

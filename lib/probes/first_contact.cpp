@@ -15,7 +15,7 @@ void FirstContactProbes::watch(int body, int with, std::span<double> out) {
     ++open_;
 }
 
-void FirstContactProbes::on_contact(const World& world, const ContactEvent& e) {
+void FirstContactProbes::on_contact(const EngineView& world, const ContactEvent& e) {
     const int i = e.a, j = e.b;
     const double time = e.time;
     if (open_ == 0) return;

@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "world/world.h"
+#include "engine/engine.h"
 
 namespace collide {
 
@@ -13,7 +13,7 @@ namespace collide {
 /// fields: hit, frame (the frame whose step found it), time (s: the frame's sample time for a
 /// discrete contact, the impact time for a swept one) and the body's position then (m, before
 /// any push-out or response). A pair never found keeps hit 0 and the rest NaN.
-class FirstContactProbes final : public WorldObserver {
+class FirstContactProbes final : public EngineObserver {
 public:
     /// Forgets every pair.
     void clear();
@@ -25,7 +25,7 @@ public:
     /// True when there is nothing to watch.
     bool empty() const { return watched_.empty(); }
 
-    void on_contact(const World& world, const ContactEvent& e) override;
+    void on_contact(const EngineView& world, const ContactEvent& e) override;
 
 private:
     struct Watched {

@@ -43,7 +43,8 @@ private:
     Recording recording_;
 };
 
-/// Simulates `scenario` (as simulate() does, into `values`) and records every frame and contact.
-Recording simulate_recorded(const Scenario& scenario, std::span<double> values);
+/// Simulates `scenario` (as simulate() does, into `values`, with `engine`: Workspace::use_engine)
+/// and records every frame and contact.
+Recording simulate_recorded(const Scenario& scenario, std::span<double> values, std::string_view engine = "collide");
 
 } // namespace collide

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "detection/dispatch.h"
+#include "engine/registry.h"
 #include "math/overloaded.h"
 #include "probes/at_end.h"
 #include "probes/at_start.h"
@@ -16,11 +17,13 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// Hands every sampled frame (and contact) to a TraceSink.
-class TraceObserver final : public WorldObserver {
+class TraceObserver final : public EngineObserver {
 public:
     explicit TraceObserver(TraceSink* sink) : sink_(sink) {}
-    void on_frame(const World& world, int frame, double time) override { sink_->frame(frame, time, world.states()); }
-    void on_contact(const World& world, const ContactEvent& e) override {
+    void on_frame(const EngineView& world, int frame, double time) override {
+        sink_->frame(frame, time, world.states());
+    }
+    void on_contact(const EngineView& world, const ContactEvent& e) override {
         // One row per manifold point: where it is, the normal from a to b, its depth (0 for a
         // swept impact or a speculative arrival: they touch).
         TraceContact c;
@@ -44,9 +47,18 @@ private:
 
 } // namespace
 
+void Workspace::use_engine(std::string_view engine) {
+    if (engine == own_.name()) {
+        other_.reset();
+        return;
+    }
+    if (other_ && other_->name() == engine) return;
+    other_ = require_engine(engine).make();
+}
+
 void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws, TraceSink* trace) {
     std::fill(values.begin(), values.end(), kNaN);
-    World& world = ws.world_;
+    Engine& world = ws.engine();
     world.reset(scenario.world, scenario.bodies);
     ws.contacts_.clear();
     ws.apexes_.clear();
@@ -86,7 +98,9 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
                                    return scenario.world.detection == Detection::swept ||
                                           scenario.bodies[static_cast<std::size_t>(index)].ccd;
                                };
-                               ws.triggers_.watch(world, r.body, r.volume, swept(r.body) || swept(r.volume), out);
+                               // Exact times need the engine's exact pieces of motion; else sampled frames.
+                               ws.triggers_.watch(world, r.body, r.volume,
+                                                  world.exact_moves() && (swept(r.body) || swept(r.volume)), out);
                            },
                            [&](const FinalLog&) { whole_run = true; },
                            [&](const CharacterLog&) { whole_run = true; },

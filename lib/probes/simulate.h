@@ -1,9 +1,8 @@
 #pragma once
 /// \file
-/// Running a scenario: its world (world/world.h) stepped frame by frame with the probes its
-/// log asks for attached, every log entry measured into one flat array of doubles (model/log.h
-/// says which fields, in which order). One call allocates nothing once its Workspace has
-/// warmed up on a scenario of the same size.
+/// Running a scenario: its world (world/world.h, or another engine: engine/engine.h) stepped frame by frame with the
+/// probes its log asks for attached, every log entry measured into one flat array of doubles (model/log.h says which
+/// fields, in which order). One call allocates nothing once its Workspace has warmed up on a scenario of the same size.
 ///
 /// When each kind is measured:
 /// - axis_overlaps, contact, push_out, separating_axis, raycast: on the bodies as placed at
@@ -22,16 +21,18 @@
 /// max_overlap do, or only unfound first_contact entries remain and no
 /// pair can ever meet again) — the values are identical to a full run.
 
+#include <memory>
 #include <span>
+#include <string_view>
 #include <vector>
 
+#include "engine/engine.h"
 #include "model/log.h"
 #include "model/scenario.h"
 #include "probes/apex.h"
 #include "probes/at_rest.h"
 #include "probes/first_contact.h"
 #include "probes/trigger.h"
-#include "world/world.h"
 
 namespace collide {
 
@@ -57,15 +58,23 @@ struct TraceSink {
     virtual void contact(const TraceContact&) {}
 };
 
-/// Reusable state for simulate(): the world and the probes. Not shared between threads.
+/// Reusable state for simulate(): the engine and the probes. Not shared between threads.
 class Workspace {
 public:
     /// Frames the last call stepped: fewer than world.frames when it stopped early.
-    int frames_stepped() const { return world_.frames_stepped(); }
+    int frames_stepped() const { return engine().frames_stepped(); }
+    /// Runs the next calls through `engine` (engine/registry.h; "collide", the default, is
+    /// collide's own world). Throws InputError when this program has no such engine.
+    void use_engine(std::string_view engine);
+    /// The engine the next call runs.
+    Engine& engine() { return other_ ? *other_ : static_cast<Engine&>(own_); }
+    /// The engine the next call runs.
+    const Engine& engine() const { return other_ ? *other_ : static_cast<const Engine&>(own_); }
 
 private:
     friend void simulate(const Scenario&, std::span<double>, Workspace&, TraceSink*);
-    World world_;
+    CollideEngine own_;             ///< collide's world
+    std::unique_ptr<Engine> other_; ///< another engine, when use_engine chose one
     FirstContactProbes contacts_;
     ApexProbes apexes_;
     AtRestProbes rests_;

@@ -24,7 +24,7 @@ void TriggerProbes::clear() {
 
 unsigned TriggerProbes::events() const { return any_swept_ ? kOnFrame | kOnMove | kOnContact : kOnFrame; }
 
-int TriggerProbes::track(const World& world, int body) {
+int TriggerProbes::track(const EngineView& world, int body) {
     int& slot = track_of_[static_cast<std::size_t>(body)];
     if (slot >= 0) return slot;
     if (track_count_ == static_cast<int>(tracks_.size())) tracks_.emplace_back();
@@ -38,7 +38,7 @@ int TriggerProbes::track(const World& world, int body) {
     return slot;
 }
 
-void TriggerProbes::watch(const World& world, int body, int volume, bool swept, std::span<double> out) {
+void TriggerProbes::watch(const EngineView& world, int body, int volume, bool swept, std::span<double> out) {
     out[TriggerLog::entered] = 0;
     out[TriggerLog::exited] = 0;
     out[TriggerLog::events] = 0;
@@ -76,7 +76,7 @@ void TriggerProbes::leave(Watched& w, int frame, double time) {
     w.out[TriggerLog::exit_time] = time;
 }
 
-void TriggerProbes::on_move(const World& world, int body, double tau, const Vec3& accel) {
+void TriggerProbes::on_move(const EngineView& world, int body, double tau, const Vec3& accel) {
     const int k = track_of_[static_cast<std::size_t>(body)];
     if (k < 0) return;
     Track& t = tracks_[static_cast<std::size_t>(k)];
@@ -85,7 +85,7 @@ void TriggerProbes::on_move(const World& world, int body, double tau, const Vec3
     t.clock += tau;
 }
 
-void TriggerProbes::on_contact(const World&, const ContactEvent& e) {
+void TriggerProbes::on_contact(const EngineView&, const ContactEvent& e) {
     const int i = e.a, j = e.b;
     const double time = e.time;
     // A body that stood still (the world does not move it, so it reports no move) starts
@@ -97,7 +97,7 @@ void TriggerProbes::on_contact(const World&, const ContactEvent& e) {
     }
 }
 
-void TriggerProbes::on_frame(const World& world, int frame, double time) {
+void TriggerProbes::on_frame(const EngineView& world, int frame, double time) {
     for (Watched& w : watched_) {
         if (w.swept) {
             follow_step(world, w, frame, time);
@@ -146,12 +146,12 @@ TriggerProbes::Kinematics TriggerProbes::at(const Track& t, double time) {
     return still;
 }
 
-bool TriggerProbes::overlap(const World& world, const Watched& w, const Kinematics& a, const Kinematics& v) {
+bool TriggerProbes::overlap(const EngineView& world, const Watched& w, const Kinematics& a, const Kinematics& v) {
     return contact(translate(world.local_shape(w.body), a.position), translate(world.local_shape(w.volume), v.position))
                    .status == ContactStatus::overlapping;
 }
 
-void TriggerProbes::follow_step(const World& world, Watched& w, int frame, double end) {
+void TriggerProbes::follow_step(const EngineView& world, Watched& w, int frame, double end) {
     const Track& a = tracks_[static_cast<std::size_t>(w.track_body)];
     const Track& v = tracks_[static_cast<std::size_t>(w.track_volume)];
     const double begin = step_start_;
@@ -180,8 +180,8 @@ void TriggerProbes::follow_step(const World& world, Watched& w, int frame, doubl
     }
 }
 
-void TriggerProbes::follow_piece(const World& world, Watched& w, int frame, double s, double e, const Kinematics& a,
-                                 const Kinematics& v) {
+void TriggerProbes::follow_piece(const EngineView& world, Watched& w, int frame, double s, double e,
+                                 const Kinematics& a, const Kinematics& v) {
     const double span = e - s;
     const Shape& la = world.local_shape(w.body);
     const Shape& lv = world.local_shape(w.volume);

@@ -26,28 +26,28 @@
 #include <span>
 #include <vector>
 
-#include "world/world.h"
+#include "engine/engine.h"
 
 namespace collide {
 
 /// Watches pairs (body, volume) for entries and exits and writes TriggerLog's fields: entered,
 /// enter_frame, enter_time (s) of the first entry; exited, exit_frame, exit_time (s) of the first
 /// exit after it; events, the number of entries. Not measured: flag 0, frame and time NaN.
-class TriggerProbes final : public WorldObserver {
+class TriggerProbes final : public EngineObserver {
 public:
     /// Forgets every pair (keeps storage).
     void clear();
     /// Watches `body` against `volume` in `world` (reset, not yet stepped) and writes into `out`
     /// (TriggerLog's fields); `swept`: exact times (see the file's doc), else sampled frames.
-    void watch(const World& world, int body, int volume, bool swept, std::span<double> out);
+    void watch(const EngineView& world, int body, int volume, bool swept, std::span<double> out);
     /// True when there is nothing to watch.
     bool empty() const { return watched_.empty(); }
     /// The WorldEvent bits these probes need.
     unsigned events() const;
 
-    void on_move(const World& world, int body, double tau, const Vec3& accel) override;
-    void on_contact(const World& world, const ContactEvent& e) override;
-    void on_frame(const World& world, int frame, double time) override;
+    void on_move(const EngineView& world, int body, double tau, const Vec3& accel) override;
+    void on_contact(const EngineView& world, const ContactEvent& e) override;
+    void on_frame(const EngineView& world, int frame, double time) override;
 
 private:
     /// A piece of one body's motion: from `start` (s) for `tau` s under constant acceleration.
@@ -96,13 +96,13 @@ private:
     double step_start_ = 0;     ///< when the current step started (s)
     bool any_swept_ = false;
 
-    int track(const World& world, int body);
+    int track(const EngineView& world, int body);
     static Kinematics at(const Track& t, double time);
-    static bool overlap(const World& world, const Watched& w, const Kinematics& a, const Kinematics& v);
+    static bool overlap(const EngineView& world, const Watched& w, const Kinematics& a, const Kinematics& v);
     void enter(Watched& w, int frame, double time);
     void leave(Watched& w, int frame, double time);
-    void follow_step(const World& world, Watched& w, int frame, double end);
-    void follow_piece(const World& world, Watched& w, int frame, double s, double e, const Kinematics& a,
+    void follow_step(const EngineView& world, Watched& w, int frame, double end);
+    void follow_piece(const EngineView& world, Watched& w, int frame, double s, double e, const Kinematics& a,
                       const Kinematics& v);
 };
 

@@ -318,6 +318,7 @@ nlohmann::json field_json(const Scenario& s, const FieldSpec& f, double v) {
 
 std::string render_text(const Scenario& scenario, const Layout& layout, std::span<const double> values) {
     std::string out;
+    for (const std::string& line : scenario.engine_header) out += line + '\n';
     for (std::size_t e = 0; e < scenario.log.size(); ++e) {
         const LogDef& def = scenario.log[e];
         const double* v = values.data() + layout.offset[e];
@@ -342,6 +343,7 @@ std::string render_json(const Scenario& scenario, const Layout& layout, std::spa
     nlohmann::ordered_json params = nlohmann::ordered_json::object();
     for (const auto& [name, value] : scenario.params) params[name] = value;
     doc["params"] = params;
+    if (!scenario.engine_header.empty()) doc["engine"] = scenario.engine_header; // another engine ran it
     nlohmann::ordered_json entries = nlohmann::ordered_json::array();
     for (std::size_t e = 0; e < scenario.log.size(); ++e) {
         const LogDef& def = scenario.log[e];

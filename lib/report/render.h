@@ -13,11 +13,13 @@
 namespace collide {
 
 /// The text log: one line per entry (axis_overlaps prints one line per axis, as in
-/// expected/mtv.log), each `label → value` optionally followed by `  // note`, ending in a newline.
+/// expected/mtv.log), each `label → value` optionally followed by `  // note`, ending in a newline;
+/// first the scenario's engine_header lines, when another engine than collide's ran it.
 std::string render_text(const Scenario& scenario, const Layout& layout, std::span<const double> values);
 
 /// The same entries as a JSON object with full-precision numbers (NaN → null), ending in a
 /// newline: indented by `indent` spaces, or on one line when `indent` is −1 (JSON Lines).
+/// (JSON: an `engine` list of those header lines, when there are any.)
 std::string render_json(const Scenario& scenario, const Layout& layout, std::span<const double> values, int indent = 2);
 
 /// CSV with header `scenario,entry,field,value,unit`, one row per measured field, full

@@ -411,6 +411,7 @@ void read_world(ReaderState& r, const Entry* e) {
         r.skin_dep = n.dep;
     }
     read_choice(r, *view, "integrator", w.integrator, {{"exact", Integrator::exact}, {"euler", Integrator::euler}});
+    if (const Entry* fm = view->find("friction_model")) r.t.base.friction_model_mark = mark_of(fm->value, fm->key_mark);
     read_choice(r, *view, "friction_model", w.friction_model,
                 {{"coulomb", FrictionModel::coulomb}, {"per_contact", FrictionModel::per_contact}});
     constexpr std::pair<const char*, Combine> kCombines[] = {{"max", Combine::max},

@@ -11,8 +11,10 @@ namespace {
 /// One thread's cells: its own evaluator, scenario and workspace, all reused across cells.
 class ScenarioCellWorker : public CellWorker {
 public:
-    explicit ScenarioCellWorker(const ScenarioTemplate& scenario)
-            : template_(scenario), evaluator_(template_.make_evaluator()), scenario_(template_.base()) {}
+    ScenarioCellWorker(const ScenarioTemplate& scenario, const std::string& engine)
+            : template_(scenario), evaluator_(template_.make_evaluator()), scenario_(template_.base()) {
+        workspace_.use_engine(engine);
+    }
 
     void compute(std::span<const double> params, Detection mode, std::span<double> values) override {
         try {
@@ -40,7 +42,7 @@ private:
 
 } // namespace
 
-SweepModel scenario_sweep_model(const ScenarioTemplate& scenario) {
+SweepModel scenario_sweep_model(const ScenarioTemplate& scenario, const std::string& engine) {
     const Scenario& base = scenario.base();
     const Layout layout = layout_of(base);
     SweepModel model;
@@ -55,15 +57,15 @@ SweepModel scenario_sweep_model(const ScenarioTemplate& scenario) {
                                                         : layout.fields[f].name);
     for (const BodyDef& body : base.bodies) model.body_names.push_back(body.name);
     model.detection = base.world.detection;
-    model.make_worker = [scenario] { return std::make_unique<ScenarioCellWorker>(scenario); };
-    model.run_cell = [scenario](std::span<const double> params, Detection mode) {
+    model.make_worker = [scenario, engine] { return std::make_unique<ScenarioCellWorker>(scenario, engine); };
+    model.run_cell = [scenario, engine](std::span<const double> params, Detection mode) {
         ScenarioTemplate copy(scenario);
         ScenarioTemplate::Evaluator evaluator = copy.make_evaluator();
         CellRun run{copy.base(), {}};
         copy.instantiate(params, evaluator, run.scenario);
         run.scenario.world.detection = mode;
         std::vector<double> values(layout_of(run.scenario).fields.size());
-        run.recording = simulate_recorded(run.scenario, values);
+        run.recording = simulate_recorded(run.scenario, values, engine);
         return run;
     };
     return model;

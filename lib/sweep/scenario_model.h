@@ -8,9 +8,10 @@
 
 namespace collide {
 
-/// A sweep model running `scenario` (copied; the template's data is shared). Columns are the
-/// log's fields, named `FIELD` when the log has one entry and `ID.FIELD` otherwise. A cell whose
-/// params the scenario rejects throws InputError, its diagnostics naming the params.
-SweepModel scenario_sweep_model(const ScenarioTemplate& scenario);
+/// A sweep model running `scenario` (copied; the template's data is shared) through `engine`
+/// (engine/registry.h; a fresh engine world per cell). Columns are the log's fields, named
+/// `FIELD` when the log has one entry and `ID.FIELD` otherwise. A cell whose params the scenario
+/// rejects throws InputError, its diagnostics naming the params.
+SweepModel scenario_sweep_model(const ScenarioTemplate& scenario, const std::string& engine = "collide");
 
 } // namespace collide

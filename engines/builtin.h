@@ -1,0 +1,11 @@
+#pragma once
+/// \file
+/// The engines built into this program beside collide's own: Bullet when the build found it
+/// (CMake's COLLIDE_ENGINES). The `collide` program and the test binary call this once, first.
+
+namespace collide {
+
+/// Registers every engine this build has (engine/registry.h). Call once, before any thread runs.
+void register_builtin_engines();
+
+} // namespace collide

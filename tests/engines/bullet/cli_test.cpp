@@ -1,0 +1,136 @@
+// `--engine bullet` from the command line: the version lists it, every shipped scenario with a
+// character is refused with its located reason (exit 2), a Bullet log starts with its engine
+// header, a golden written by another Bullet version is named as a version mismatch, and a
+// Bullet sweep gives the same bytes for every --jobs and shard split.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/measure.h"
+#include "report/golden.h"
+#include "report/render.h"
+#include "support/run_command.h"
+#include "support/skip.h"
+
+#ifdef COLLIDE_WITH_BULLET
+#include "engines/bullet/bullet_engine.h"
+#endif
+
+using namespace collide;
+using collide::test::run_collide;
+namespace fs = std::filesystem;
+
+namespace {
+
+void need_bullet() {
+#ifdef COLLIDE_WITH_BULLET
+    register_bullet_engine();
+#else
+    test::skip_test("this build has no Bullet (configure with -DCOLLIDE_ENGINES=ON)");
+#endif
+}
+
+/// The shipped scenarios whose text has a character.
+std::vector<std::string> character_scenarios() {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(fs::path(COLLIDE_SOURCE_DIR) / "scenarios")) {
+        if (e.path().extension() != ".yaml") continue;
+        std::stringstream text;
+        text << std::ifstream(e.path()).rdbuf();
+        if (text.str().find("character: true") != std::string::npos) out.push_back(e.path().filename().string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("collide --version lists Bullet beside collide's own engine", "[bullet][cli]") {
+    need_bullet();
+    const auto r = run_collide("--version");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("engines: collide (") != std::string::npos);
+    CHECK(r.out.find("bullet (Bullet 3.") != std::string::npos);
+    CHECK(r.out.find("double precision") != std::string::npos);
+}
+
+TEST_CASE("Every shipped scenario with a character is refused by Bullet with its located reason", "[bullet][cli]") {
+    need_bullet();
+    const std::vector<std::string> files = character_scenarios();
+    REQUIRE(files.size() >= 3); // slope, step, wall-slide
+    const std::regex line(
+            R"(scenarios/[a-z-]+\.yaml:[0-9]+:[0-9]+: error: --engine bullet has no character controller: )"
+            R"(body '[^']+' is a character\n)");
+    for (const std::string& f : files) {
+        INFO(f);
+        for (const char* command : {"sim", "check", "sweep"}) {
+            const std::string extra = std::string(command) == "sweep" ? " --vary x=1,2" : "";
+            const auto r = run_collide(std::string(command) + " --engine bullet scenarios/" + f + extra);
+            CHECK(r.exit_code == 2);
+            if (std::string(command) == "sim") CHECK(std::regex_match(r.err, line));
+            CHECK(r.err.find("has no character controller") != std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("A Bullet log starts with the engine and what maps approximately", "[bullet][cli]") {
+    need_bullet();
+    const auto r = run_collide("sim --engine bullet scenarios/tunnel.yaml");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.rfind("engine → Bullet 3.", 0) == 0);
+    CHECK(r.out.find("\nBullet's approximations → one Bullet step per frame") != std::string::npos);
+    CHECK(r.out.find("first contact of bullet with wall") != std::string::npos);
+    const auto own = run_collide("sim scenarios/tunnel.yaml");
+    CHECK(own.out.find("engine →") == std::string::npos); // collide's own log has no header
+}
+
+TEST_CASE("check names a golden written by another Bullet version as a version mismatch", "[bullet][cli]") {
+    need_bullet();
+    // A golden as another version would write it: the same run, its engine line changed, its
+    // values and digest consistent (not a hand edit).
+    SimOptions options;
+    options.engine = "bullet";
+    MeasuredScenario m = measure_scenario(std::string(COLLIDE_SOURCE_DIR) + "/scenarios/tunnel.yaml", options);
+    REQUIRE(m.scenario.engine_header.at(0).rfind("engine → Bullet ", 0) == 0);
+    m.scenario.engine_header[0] = "engine → Bullet 3.17, double precision (btGetVersion() 317, btScalar 8 bytes)";
+    const std::string text = render_text(m.scenario, m.layout, m.values);
+    const fs::path dir = fs::temp_directory_path() / ("collide_bullet_version_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "tunnel.bullet.log") << text;
+    std::ofstream(dir / "tunnel.bullet.values")
+            << render_values(m.scenario, m.layout, m.values, text, "tunnel.bullet.log");
+    const auto r = run_collide("check --engine bullet --expected '" + dir.string() + "' scenarios/tunnel.yaml", "");
+    fs::remove_all(dir);
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("engine version mismatch: the golden was written by Bullet 3.17") != std::string::npos);
+}
+
+TEST_CASE("A Bullet sweep gives the same bytes for every --jobs and shard split", "[bullet][cli][determinism]") {
+    need_bullet();
+    const std::string grid =
+            "sweep --engine bullet scenarios/tunnel.yaml --vary speed=20:200:20 --vary offset=0:0.9:0.1 "
+            "--detection both --format csv";
+    const auto one = run_collide(grid + " --jobs 1");
+    REQUIRE(one.exit_code == 0);
+    CHECK(one.out.find("\n") != std::string::npos);
+    CHECK(run_collide(grid + " --jobs 2").out == one.out);
+    CHECK(run_collide(grid + " --jobs 3").out == one.out);
+    // Three shards merged in grid order give the whole grid.
+    const fs::path dir = fs::temp_directory_path() / ("collide_bullet_shards_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::string parts;
+    for (int k = 1; k <= 3; ++k) {
+        const std::string part = (dir / ("part" + std::to_string(k) + ".csv")).string();
+        REQUIRE(run_collide(grid + " --jobs 2 --shard " + std::to_string(k) + "/3 -o '" + part + "'").exit_code == 0);
+        parts += " '" + part + "'";
+    }
+    const auto merged = run_collide("merge" + parts);
+    fs::remove_all(dir);
+    CHECK(merged.exit_code == 0);
+    CHECK(merged.out == one.out);
+}
