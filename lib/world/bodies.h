@@ -33,36 +33,18 @@ struct BodySim {
     Vec3 angular_accel;    ///< … its constant angular acceleration over the step (rad/s²)
 };
 
-/// Cold: everything else about a body.
-struct Body {
-    BodyKind kind = BodyKind::dynamic;
-    bool trigger = false;     ///< a trigger volume: in no pair
-    bool swept = false;       ///< ccd, or a swept world: impacts found by time of impact
-    bool speculative = false; ///< speculative contacts (ccd: speculative, or a speculative world)
-    bool turns = false;       ///< a dynamic body that can turn (not fixed_rotation, and a tensor to invert)
-    bool spinning = false;    ///< a kinematic body with an angular velocity
-    bool round = false;       ///< a sphere centred on its reference point: turning it moves no point of it
-    bool dirty = true;        ///< `placed` is stale
-    bool asleep = false;      ///< asleep: not integrated, solved or collided with other sleeping bodies
-    Shape local;              ///< the shape in the body frame, about the origin
-    Shape base;               ///< `local` turned by the rotation, about the origin (world orientation)
-    Quat base_rotation;       ///< the rotation `base` was turned by
-    Shape placed;             ///< `base` moved to the origin's position (valid when !dirty)
-    Aabb base_bounds;         ///< bounds of `base` (m)
-    Vec3 local_centre;        ///< the reference point in the body frame (the centre of mass; 0 for others)
-    Mat3 inv_inertia_local;   ///< inverse inertia tensor about the centre of mass, body frame
-    Mat3 inertia_local;       ///< inertia tensor about the centre of mass, body frame (kg·m²)
-    Quat step_rotation;       ///< within a step: the rotation it started the step with
-    bool constrained = false; ///< within a step: some contact impulse acts on it (else it falls freely)
-    bool arriving = false;    ///< within a step: a contact with a gap pushed it (it arrives this step)
-    double radius = 0;        ///< the farthest point of the shape from the reference point (m)
-    double restitution = 0;   ///< [0, 1]
-    double friction = 0;      ///< ≥ 0
-    Vec3 origin_offset;       ///< origin − centre, world frame (m): −R·local_centre
-    // Kinematic turning: rotation(t) = exp(ω·t)·rotation0, exactly.
-    Quat rotation0;       ///< the rotation at t = 0
-    double spin_time = 0; ///< how long it has turned (s)
-    // Characters (move_and_slide).
+/// What only a body whose shape is placed anew as it turns keeps (a dynamic body that is not a
+/// ball about its centre, a turning kinematic body): most bodies never need it, so it is kept
+/// apart (World's turning table, by Body::turning).
+struct TurningShape {
+    Shape local;          ///< the shape in the body frame, about the origin
+    Quat rotation0;       ///< kinematic turning, rotation(t) = exp(ω·t)·rotation0 exactly: the rotation at t = 0
+    double spin_time = 0; ///< … and how long it has turned (s)
+};
+
+/// A character's controller state (move_and_slide), kept apart (World's character table, by
+/// Body::character): most bodies are not characters.
+struct CharacterBody {
     Vec3 desired;              ///< run intent (m/s)
     Vec3 fall;                 ///< accumulated gravity (m/s)
     double slope_limit = 0;    ///< degrees
@@ -76,6 +58,35 @@ struct Body {
     int last_step = -1;        ///< the last body stepped onto, or −1
     double floor_height = 0;   ///< height along up where it last stood on a floor (m)
     int floor_body = -1;       ///< the body stood on at the end of the last frame, or −1
+};
+
+/// Cold: everything else about a body.
+struct Body {
+    BodyKind kind = BodyKind::dynamic;
+    bool trigger = false;     ///< a trigger volume: in no pair
+    bool swept = false;       ///< ccd, or a swept world: impacts found by time of impact
+    bool speculative = false; ///< speculative contacts (ccd: speculative, or a speculative world)
+    bool turns = false;       ///< a dynamic body that can turn (not fixed_rotation, and a tensor to invert)
+    bool spinning = false;    ///< a kinematic body with an angular velocity
+    bool round = false;       ///< a sphere centred on its reference point: turning it moves no point of it
+    bool dirty = true;        ///< `placed` is stale
+    bool asleep = false;      ///< asleep: not integrated, solved or collided with other sleeping bodies
+    int turning = -1;         ///< its TurningShape (the shape in the body frame), or −1: its base never changes
+    int character = -1;       ///< its CharacterBody, or −1: not a character
+    Shape base;               ///< the body-frame shape turned by the rotation, about the origin (world orientation)
+    Quat base_rotation;       ///< the rotation `base` was turned by
+    Shape placed;             ///< `base` moved to the origin's position (valid when !dirty)
+    Aabb base_bounds;         ///< bounds of `base` (m)
+    Vec3 local_centre;        ///< the reference point in the body frame (the centre of mass; 0 for others)
+    Mat3 inv_inertia_local;   ///< inverse inertia tensor about the centre of mass, body frame
+    Mat3 inertia_local;       ///< inertia tensor about the centre of mass, body frame (kg·m²)
+    Quat step_rotation;       ///< within a step: the rotation it started the step with
+    bool constrained = false; ///< within a step: some contact impulse acts on it (else it falls freely)
+    bool arriving = false;    ///< within a step: a contact with a gap pushed it (it arrives this step)
+    double radius = 0;        ///< the farthest point of the shape from the reference point (m)
+    double restitution = 0;   ///< [0, 1]
+    double friction = 0;      ///< ≥ 0
+    Vec3 origin_offset;       ///< origin − centre, world frame (m): −R·local_centre
     // Sleep.
     double still_time = 0; ///< how long it has been slower than rest_speed (s)
 };

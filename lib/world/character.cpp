@@ -14,8 +14,9 @@ namespace collide {
 /// velocity at the character's foot (its lowest point along −up), its turning included; nothing
 /// when the body under it is not kinematic.
 Vec3 World::carried_velocity(const Body& c, int index) const {
-    const Body& under = bodies_[static_cast<std::size_t>(c.floor_body)];
-    const BodySim& us = sims_[static_cast<std::size_t>(c.floor_body)];
+    const int floor_body = characters_[static_cast<std::size_t>(c.character)].floor_body;
+    const Body& under = bodies_[static_cast<std::size_t>(floor_body)];
+    const BodySim& us = sims_[static_cast<std::size_t>(floor_body)];
     if (under.kind != BodyKind::kinematic) return Vec3{};
     if (!under.spinning) return us.velocity;
     const Vec3 foot = support(translate(c.base, sims_[static_cast<std::size_t>(index)].centre), up_ * -1.0);
@@ -25,7 +26,7 @@ Vec3 World::carried_velocity(const Body& c, int index) const {
 void World::character_passes(const StepContext& ctx) {
     step_ = ctx.h;
     const int count = static_cast<int>(bodies_.size());
-    for (Body& b : bodies_) {
+    for (CharacterBody& b : characters_) {
         b.was_on_floor = b.on_floor || b.stepping;
         b.on_floor = b.stepping = false;
         b.floor_body = -1;
@@ -68,7 +69,7 @@ void World::character_passes(const StepContext& ctx) {
         if (!found) break;
     }
     for (int c = 0; c < count; ++c) {
-        if (is_character(c) && !body(c).trigger && body(c).snap_distance > 0) {
+        if (is_character(c) && !body(c).trigger && character(c).snap_distance > 0) {
             snap_to_ground(c);
             broad_.refit(c, bounds(c));
         }
@@ -76,8 +77,9 @@ void World::character_passes(const StepContext& ctx) {
     // A character left standing within the skin of a floor (as it starts) stands on it too:
     // carrying by a kinematic floor starts with the first step.
     for (int c = 0; c < count; ++c) {
-        Body& b = body(c);
-        if (b.kind != BodyKind::character || b.trigger || b.floor_body >= 0) continue;
+        if (!is_character(c) || body(c).trigger) continue;
+        CharacterBody& b = character(c);
+        if (b.floor_body >= 0) continue;
         const double reach = def_.skin + kGroundGap;
         Vec3 n;
         int below = -1;
@@ -89,24 +91,25 @@ void World::character_passes(const StepContext& ctx) {
 /// Character `index` overlaps `o`; n points from o to the character.
 inline void World::character_contact(int index, int obstacle, const Contact& hit) {
     Body& c = body(index);
+    CharacterBody& ch = character(index);
     BodySim& cs = sims_[static_cast<std::size_t>(index)];
     const Body& o = body(obstacle);
     const Vec3 n = hit.normal;
     const double rise = dot(n, up_);
     c.dirty = true;
-    if (rise > 0 && is_walkable(n, c.slope_limit, up_)) {
+    if (rise > 0 && is_walkable(n, ch.slope_limit, up_)) {
         // A floor: lift straight up until clear by the skin, so a slope holds the character.
         cs.centre += up_ * ((hit.depth + def_.skin) / rise);
-        c.fall = Vec3{};
-        cs.velocity = dot(c.desired, n) < 0 ? slide_velocity(c.desired, n) : c.desired;
-        c.on_floor = true;
-        c.floor_normal = n;
-        c.floor_height = dot(cs.centre, up_);
-        c.floor_body = obstacle;
+        ch.fall = Vec3{};
+        cs.velocity = dot(ch.desired, n) < 0 ? slide_velocity(ch.desired, n) : ch.desired;
+        ch.on_floor = true;
+        ch.floor_normal = n;
+        ch.floor_height = dot(cs.centre, up_);
+        ch.floor_body = obstacle;
         return;
     }
     // A wall the character walks into: a step it can climb, or a wall to slide along.
-    if (c.step_height > 0 && (c.on_floor || c.was_on_floor || c.stepping) && dot(c.desired, n) < 0 &&
+    if (ch.step_height > 0 && (ch.on_floor || ch.was_on_floor || ch.stepping) && dot(ch.desired, n) < 0 &&
         try_step(index, obstacle))
         return;
     // A wall: out along the normal, slide along it, friction takes its share of the travel.
@@ -116,7 +119,7 @@ inline void World::character_contact(int index, int obstacle, const Contact& hit
         cs.centre -= slide_velocity(cs.velocity, n) * (f * step_);
         cs.velocity = respond_velocity(cs.velocity, n, 0, f);
     }
-    if (dot(c.fall, n) < 0) c.fall = respond_velocity(c.fall, n, 0, f);
+    if (dot(ch.fall, n) < 0) ch.fall = respond_velocity(ch.fall, n, 0, f);
 }
 
 /// True when `shape` (character `index` somewhere else) overlaps any other body.
@@ -158,26 +161,27 @@ double World::drop_distance(int index, const Shape& shape, double reach, Vec3* n
 /// still overlaps something (the step is too high) or has nothing under it to land on.
 bool World::try_step(int index, int obstacle) {
     Body& c = body(index);
+    CharacterBody& ch = character(index);
     BodySim& cs = sims_[static_cast<std::size_t>(index)];
     const double top = dot(support(placed(obstacle), up_), up_);
-    if (top - c.floor_height > c.step_height) return false; // too high to step onto
-    const Shape lifted = translate(c.base, cs.centre + up_ * c.step_height);
+    if (top - ch.floor_height > ch.step_height) return false; // too high to step onto
+    const Shape lifted = translate(c.base, cs.centre + up_ * ch.step_height);
     if (overlaps_any(index, lifted)) return false;
     Vec3 n;
     int below = -1;
-    const double drop = drop_distance(index, lifted, c.step_height, &n, &below);
-    if (drop >= c.step_height) return false;
-    cs.centre += up_ * (c.step_height - drop + def_.skin);
+    const double drop = drop_distance(index, lifted, ch.step_height, &n, &below);
+    if (drop >= ch.step_height) return false;
+    cs.centre += up_ * (ch.step_height - drop + def_.skin);
     c.dirty = true;
-    c.fall = Vec3{};
-    cs.velocity = c.desired;
-    if (c.last_step != obstacle) ++c.steps; // one step however many frames climbing it takes
-    c.last_step = obstacle;
-    c.stepping = true;
-    if (is_walkable(n, c.slope_limit, up_)) {
-        c.on_floor = true;
-        c.floor_normal = n;
-        c.floor_body = below;
+    ch.fall = Vec3{};
+    cs.velocity = ch.desired;
+    if (ch.last_step != obstacle) ++ch.steps; // one step however many frames climbing it takes
+    ch.last_step = obstacle;
+    ch.stepping = true;
+    if (is_walkable(n, ch.slope_limit, up_)) {
+        ch.on_floor = true;
+        ch.floor_normal = n;
+        ch.floor_body = below;
     }
     return true;
 }
@@ -186,19 +190,20 @@ bool World::try_step(int index, int obstacle) {
 /// is lowered onto ground within its snap distance instead of flying off.
 void World::snap_to_ground(int index) {
     Body& c = body(index);
+    CharacterBody& ch = character(index);
     BodySim& cs = sims_[static_cast<std::size_t>(index)];
-    if (c.on_floor || !c.was_on_floor || dot(cs.velocity, up_) > 0) return;
+    if (ch.on_floor || !ch.was_on_floor || dot(cs.velocity, up_) > 0) return;
     Vec3 n;
     int below = -1;
-    const double drop = drop_distance(index, placed(index), c.snap_distance + def_.skin, &n, &below);
-    if (drop >= c.snap_distance + def_.skin || !is_walkable(n, c.slope_limit, up_)) return;
+    const double drop = drop_distance(index, placed(index), ch.snap_distance + def_.skin, &n, &below);
+    if (drop >= ch.snap_distance + def_.skin || !is_walkable(n, ch.slope_limit, up_)) return;
     cs.centre -= up_ * std::max(0.0, drop - def_.skin);
     c.dirty = true;
-    c.fall = Vec3{};
-    cs.velocity = dot(c.desired, n) < 0 ? slide_velocity(c.desired, n) : c.desired;
-    c.on_floor = true;
-    c.floor_normal = n;
-    c.floor_body = below;
+    ch.fall = Vec3{};
+    cs.velocity = dot(ch.desired, n) < 0 ? slide_velocity(ch.desired, n) : ch.desired;
+    ch.on_floor = true;
+    ch.floor_normal = n;
+    ch.floor_body = below;
 }
 
 } // namespace collide

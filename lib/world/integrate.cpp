@@ -24,9 +24,10 @@ void World::integrate_velocities(const StepContext& ctx) {
             b.constrained = false;
             b.arriving = false;
         } else if (b.kind == BodyKind::character) {
-            b.fall += ctx.gravity * ctx.h;
-            s.velocity = b.desired + b.fall;
-            if (b.floor_body >= 0) s.velocity += carried_velocity(b, i);
+            CharacterBody& c = characters_[static_cast<std::size_t>(b.character)];
+            c.fall += ctx.gravity * ctx.h;
+            s.velocity = c.desired + c.fall;
+            if (c.floor_body >= 0) s.velocity += carried_velocity(b, i);
         }
     }
 }
@@ -132,9 +133,9 @@ void World::refresh_body(int index) {
     BodySim& s = sims_[static_cast<std::size_t>(index)];
     Body& b = bodies_[static_cast<std::size_t>(index)];
     b.dirty = true;
-    if (b.kind != BodyKind::dynamic || b.round || s.rotation == b.base_rotation) return;
+    if (b.kind != BodyKind::dynamic || b.turning < 0 || s.rotation == b.base_rotation) return;
     b.origin_offset = rotate(s.rotation, b.local_centre) * -1.0;
-    place_into(b.base, b.local, Vec3{}, s.rotation);
+    place_into(b.base, turning_[static_cast<std::size_t>(b.turning)].local, Vec3{}, s.rotation);
     b.base_bounds = bounds_of(b.base);
     b.base_rotation = s.rotation;
     s.inv_inertia = b.turns ? world_inverse_inertia(s.rotation, b.inv_inertia_local) : kZero3;
@@ -145,9 +146,10 @@ void World::refresh_body(int index) {
 [[gnu::noinline]] void World::turn_kinematic(int index, double tau) {
     BodySim& s = sims_[static_cast<std::size_t>(index)];
     Body& b = bodies_[static_cast<std::size_t>(index)];
-    b.spin_time += tau;
-    s.rotation = spin_rotation(s.angular_velocity, b.spin_time) * b.rotation0;
-    place_into(b.base, b.local, Vec3{}, s.rotation);
+    TurningShape& t = turning_[static_cast<std::size_t>(b.turning)];
+    t.spin_time += tau;
+    s.rotation = spin_rotation(s.angular_velocity, t.spin_time) * t.rotation0;
+    place_into(b.base, t.local, Vec3{}, s.rotation);
     b.base_bounds = bounds_of(b.base);
     b.base_rotation = s.rotation;
 }

@@ -33,6 +33,8 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     contacts_.clear();
     impact_pairs_.clear();
     hulls_.clear();
+    turning_.clear();
+    characters_.clear();
     const double g = length(def_.gravity);
     up_ = g > 0 ? def_.gravity * (-1.0 / g) : Vec3{0, 1, 0};
     has_characters_ = false;
@@ -49,13 +51,10 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.kind = body_kind(d);
         b.trigger = d.trigger;
         const bool dynamic = b.kind == BodyKind::dynamic;
-        assign_shape(b.local, d.shape);
         if (d.hull_data) hulls_.push_back(d.hull_data); // its Hull points into them
         b.restitution = d.restitution;
         b.friction = d.friction;
         s.rotation = normalize(d.rotation);
-        b.rotation0 = s.rotation;
-        b.spin_time = 0;
         if (dynamic) {
             const MassProperties mp = mass_properties(d.shape, mass_of(d));
             b.local_centre = mp.centre;
@@ -76,8 +75,15 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.radius = max_distance_from(d.shape, b.local_centre);
         b.origin_offset = rotate(s.rotation, b.local_centre) * -1.0;
         s.centre = d.position - b.origin_offset;
-        place_into(b.base, b.local, Vec3{}, s.rotation);
+        place_into(b.base, d.shape, Vec3{}, s.rotation);
         b.base_bounds = bounds_of(b.base);
+        if ((dynamic && !b.round) || b.spinning) { // its base is placed anew as it turns
+            b.turning = static_cast<int>(turning_.size());
+            TurningShape& t = turning_.emplace_back();
+            assign_shape(t.local, d.shape);
+            t.rotation0 = s.rotation;
+            t.spin_time = 0;
+        }
         b.base_rotation = s.rotation;
         b.step_rotation = s.rotation;
         b.dirty = true;
@@ -92,19 +98,16 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.speculative = !driven && !b.swept && (d.speculative || def_.detection == Detection::speculative);
         // Characters.
         const bool character = b.kind == BodyKind::character;
-        b.desired = character ? d.velocity : Vec3{};
-        b.fall = Vec3{};
-        b.slope_limit = d.slope_limit;
-        b.step_height = character ? d.step_height : 0.0;
-        b.snap_distance = character ? d.snap_distance : 0.0;
-        b.on_floor = character; // a character starts as if it stood on the ground: snapping may catch it
-        b.was_on_floor = false;
-        b.floor_normal = Vec3{};
-        b.steps = 0;
-        b.stepping = false;
-        b.last_step = -1;
-        b.floor_height = dot(d.position, up_);
-        b.floor_body = -1;
+        if (character) {
+            b.character = static_cast<int>(characters_.size());
+            CharacterBody& c = characters_.emplace_back();
+            c.desired = d.velocity;
+            c.slope_limit = d.slope_limit;
+            c.step_height = d.step_height;
+            c.snap_distance = d.snap_distance;
+            c.on_floor = true; // a character starts as if it stood on the ground: snapping may catch it
+            c.floor_height = dot(d.position, up_);
+        }
         b.asleep = false;
         b.still_time = 0;
         has_characters_ = has_characters_ || character;

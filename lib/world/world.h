@@ -246,7 +246,9 @@ public:
     /// Body `i`'s character state (all zero for a body that is not a character).
     CharacterState character_state(int i) const {
         const Body& b = bodies_[static_cast<std::size_t>(i)];
-        return {b.on_floor, b.on_floor ? b.floor_normal : Vec3{}, b.steps};
+        if (b.character < 0) return {};
+        const CharacterBody& c = characters_[static_cast<std::size_t>(b.character)];
+        return {c.on_floor, c.on_floor ? c.floor_normal : Vec3{}, c.steps};
     }
     /// For tests and benchmarks: with `all` set, the broadphase gives every pair as a candidate
     /// (the all-pairs loop the broadphase must match bit for bit). Kept across reset().
@@ -269,6 +271,8 @@ private:
     std::vector<BodySim> sims_;        ///< hot, per body
     mutable std::vector<Body> bodies_; ///< cold, per body (mutable: placed shapes are cached lazily)
     std::vector<std::shared_ptr<const HullPoints>> hulls_; ///< the points of the bodies' hulls, kept alive
+    std::vector<TurningShape> turning_;                    ///< per body that turns its shape (Body::turning)
+    std::vector<CharacterBody> characters_;                ///< per character (Body::character)
     ContactSet contacts_;                                  ///< pairs in contact, by (i, j)
     ContactSet next_contacts_;                             ///< scratch: the update's new list
     SolverSet solver_;                                     ///< this step's constraints
@@ -363,6 +367,10 @@ private:
     void character_passes(const StepContext& ctx);
     void character_contact(int index, int obstacle, const Contact& hit);
     Vec3 carried_velocity(const Body& c, int index) const;
+    /// Character `i`'s controller state (body `i` must be a character).
+    CharacterBody& character(int i) {
+        return characters_[static_cast<std::size_t>(bodies_[static_cast<std::size_t>(i)].character)];
+    }
     bool overlaps_any(int index, const Shape& shape) const;
     double drop_distance(int index, const Shape& shape, double reach, Vec3* normal, int* below = nullptr) const;
     bool try_step(int index, int obstacle);
