@@ -17,6 +17,9 @@ One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol
   10 MB, builds its 3D scene within BUILD_BOUND_MS (measured in the page and printed), steps
   frames (the time per frame printed).
 - the tunnel sweep (--detection both) at #cell=45: 760 cells, the cell drawn in 2D and in 3D.
+- the same sweep of both engines (--engine collide,bullet --detection both; when the build has
+  Bullet) at #cell=45: 1,520 cells in four maps, each map's caught cells as its engine's own CSV
+  sweep has them (collide's swept all 380), the cell drawn in 2D and 3D for each engine and mode.
 - the check report: every scenario in it; the first 3D view opened builds.
 A screenshot of each 3D view is written to OUT_DIR (NAME.png); rain's must be docs/rain-3d.png's
 picture (README shows it; scripts/render-docs.sh makes it) within 1 % of its pixels.
@@ -771,6 +774,52 @@ def main():
         report("tunnel sweep", problems)
     else:
         report("tunnel sweep", [f"sweep --format html exited {r.returncode}: {r.stderr[-500:]}"])
+
+    # The tunnel sweep of both engines: four maps, each as its engine's own sweep has it.
+    variants = ["collide discrete", "collide swept", "bullet discrete", "bullet swept"]
+    if "bullet (" not in run(exe, ["--version"], root).stdout:
+        print("skipped: the sweep of both engines (this build has no Bullet)")
+    else:
+        grid = ["scenarios/tunnel.yaml", "--vary", "speed=30:300:15", "--vary", "offset=0:0.95:0.05",
+                "--detection", "both"]
+        caught = {}  # per variant, the cells its engine's own CSV sweep catches
+        for engine in ("collide", "bullet"):
+            r = run(exe, ["sweep", *grid, "--engine", engine, "--format", "csv"], root)
+            lines = [l for l in r.stdout.splitlines() if l and not l.startswith("#")]
+            for row in lines[1:]:
+                f = dict(zip(lines[0].split(","), row.split(",")))
+                caught.setdefault(f"{engine} {f['detection']}", set())
+                if f["hit"] == "true":
+                    caught[f"{engine} {f['detection']}"].add(int(f["cell"]))
+        page = out / "tunnel-engines.html"
+        r = run(exe, ["sweep", *grid, "--engine", "collide,bullet", "--format", "html", "-o", str(page)], root)
+        if r.returncode == 0 and page.exists():
+            problems, _ = browser.load(page.resolve().as_uri() + "#cell=45")
+            shown = browser.evaluate(
+                "Array.prototype.map.call(document.querySelectorAll('rect[data-cell]'), function(r){return "
+                "[r.getAttribute('data-mode'), +r.getAttribute('data-cell'), r.getAttribute('fill')];})")
+            if len(shown) != 1520:
+                problems.append(f"{len(shown)} data-cell elements, expected 1520")
+            for v in variants:
+                got = {c for m, c, fill in shown if m == v and fill == "#39d3c3"}
+                if got != caught.get(v):
+                    problems.append(f"the {v} map shows {len(got)} cells caught, its engine's own sweep "
+                                    f"{len(caught.get(v, ()))}")
+            if len(caught.get("collide swept", ())) != 380:
+                problems.append(f"collide's swept sweep catches {len(caught.get('collide swept', ()))} of 380")
+            dom = browser.evaluate("document.documentElement.outerHTML")
+            if "cell 45: speed = 60, offset = 0.25" not in dom:
+                problems.append("#cell=45 did not select cell 45")
+            if re.findall(r'<svg [^>]*data-mode="([\w ]+)"', dom) != variants:
+                problems.append(f"the cell is not drawn for {', '.join(variants)}")
+            built = browser.evaluate("Array.prototype.map.call(document.querySelectorAll('#cells3d .view3d'),"
+                                     "function(b){return [b.getAttribute('data-mode'), b.getAttribute('data-build-ms')];})")
+            if [m for m, b in built if b] != variants:
+                problems.append(f"the cell's runs in 3D: {built}, expected {', '.join(variants)} built")
+            report("tunnel sweep of both engines", problems)
+        else:
+            report("tunnel sweep of both engines", [f"sweep --engine collide,bullet --format html exited "
+                                                    f"{r.returncode}: {r.stderr[-500:]}"])
 
     # The check report: every scenario, and a 3D view that builds when opened.
     report_page = out / "check.html"

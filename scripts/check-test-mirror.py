@@ -18,7 +18,6 @@ DECLARATIONS = {
     "engines/builtin.h",
 }
 ELSEWHERE = {
-    "engines/builtin": ["engines/bullet/cli_test.cpp"],
     "app/check_html": ["cli/check_test.cpp"],
     "app/measure": ["app/sim_test.cpp", "app/check_test.cpp"],
     "app/merge": ["sweep/cli_test.cpp"],

@@ -26,12 +26,17 @@ int sweep_command(const std::string& file, const SweepRequest& request, std::ost
     return exit_code_for_errors(err, "sweep", [&] {
         refuse_output_onto_inputs(request.output, "-o", {file});
         const std::string text = read_scenario_text(file);
-        const EngineSpec& engine = require_engine(request.engine);
+        const std::vector<std::string> names = parse_engine_list(request.engine);
+        std::vector<const EngineSpec*> engines;
+        for (const std::string& name : names) engines.push_back(&require_engine(name));
         const ScenarioTemplate scenario = parse_scenario_template(text, file);
-        engine.refuse_unsupported(scenario.base());
-        SweepModel model = scenario_sweep_model(scenario, engine.name);
-        // A resumed run's rows must come from this very text, and from the same engine.
-        model.source_digest = digest_of(engine.name == "collide" ? text : text + "\n# engine " + engine.version);
+        for (const EngineSpec* engine : engines) engine->refuse_unsupported(scenario.base());
+        SweepModel model = scenario_sweep_model(scenario, names);
+        // A resumed run's rows must come from this very text, and from the same engines.
+        std::string identity = text;
+        for (const EngineSpec* engine : engines)
+            if (engine->name != "collide") identity += "\n# engine " + engine->version;
+        model.source_digest = digest_of(identity);
         execute_grid(model, request, SweepConsole{stderr, ::isatty(::fileno(stderr)) != 0});
     });
 }

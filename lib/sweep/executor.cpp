@@ -65,8 +65,8 @@ void GridExecutor::compute_rows(std::uint64_t first_row, std::uint64_t count, st
                                       s.plan.grid.apply(cell, context.params);
                                       applied = cell;
                                   }
-                                  context.worker->compute(context.params, s.plan.mode_of_row(row),
-                                                          out.subspan(r * width, width));
+                                  context.worker->compute(context.params, s.plan.engine_of_row(row),
+                                                          s.plan.mode_of_row(row), out.subspan(r * width, width));
                                   frames += context.worker->frames_simulated();
                               }
                               context.frames += frames;
@@ -79,7 +79,7 @@ void GridExecutor::compute_rows(std::uint64_t first_row, std::uint64_t count, st
             if (!std::isinf(v)) continue;
             const std::uint64_t row = first_row + r;
             throw command_error(fmt::format("cell {} ({}): {} overflows to {}; its inputs are too large to compute it",
-                                            s.plan.cell_of_row(row), detection_name(s.plan.mode_of_row(row)),
+                                            s.plan.cell_of_row(row), s.plan.variant_name(s.plan.variant_of_row(row)),
                                             f < s.model.columns.size() ? s.model.columns[f] : s.model.fields[f].name,
                                             v > 0 ? "+inf" : "-inf"));
         }

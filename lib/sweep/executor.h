@@ -28,10 +28,12 @@ namespace collide {
 class CellWorker {
 public:
     virtual ~CellWorker() = default;
-    /// Computes one cell: `params` holds every param of the scenario (in its order), `mode` is the
-    /// detection to use; writes one value per measured field into `values` (FieldType
-    /// conventions of report/fields.h; NaN when not measured).
-    virtual void compute(std::span<const double> params, Detection mode, std::span<double> values) = 0;
+    /// Computes one cell: `params` holds every param of the scenario (in its order), `engine` is
+    /// the engine to run (an index into SweepModel::engines), `mode` the detection to use;
+    /// writes one value per measured field into `values` (FieldType conventions of
+    /// report/fields.h; NaN when not measured).
+    virtual void compute(std::span<const double> params, std::size_t engine, Detection mode,
+                         std::span<double> values) = 0;
     /// Frames simulated by the last call to compute() (for benchmark figures); 0 when unknown.
     virtual std::uint64_t frames_simulated() const { return 0; }
 };
@@ -54,10 +56,11 @@ struct SweepModel {
     std::vector<std::string> body_names;  ///< names for FieldType::body values
     std::uint64_t source_digest = 0;      ///< FNV-1a of the scenario's text (a resumed sweep's rows must be of it)
     Detection detection = Detection::discrete;                ///< the scenario's own mode, used without --detection
+    std::vector<std::string> engines{"collide"};              ///< the engines each cell runs, in row order (≥ 1)
     std::function<std::unique_ptr<CellWorker>()> make_worker; ///< called once per thread
-    /// Runs one cell (params as CellWorker::compute takes them) with its frames recorded;
-    /// empty when the model has no scenario to draw (the HTML map then has no frames).
-    std::function<CellRun(std::span<const double> params, Detection mode)> run_cell;
+    /// Runs one cell (params, engine and mode as CellWorker::compute takes them) with its frames
+    /// recorded; empty when the model has no scenario to draw (the HTML map then has no frames).
+    std::function<CellRun(std::span<const double> params, std::size_t engine, Detection mode)> run_cell;
 };
 
 /// Computes rows of a plan on a fixed number of threads, reusing each thread's worker.

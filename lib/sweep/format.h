@@ -28,16 +28,18 @@ SweepFormat parse_sweep_format(std::string_view text);
 int find_measure(const SweepModel& model, std::string_view name);
 
 /// Appends the CSV's first two lines: the grid line (sweep_grid_line) and the header
-/// `cell,<varied params…>,detection,<columns…>`.
+/// `cell,<varied params…>,detection,<columns…>`; with several engines
+/// `cell,<varied params…>,engine,detection,<columns…>`.
 void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::string& out);
 
 /// The line (without '\n') that records a sweep's whole grid in its CSV, the same for every
 /// shard: `# collide sweep grid: speed (3 values), offset (2 values); detection discrete, swept;
 /// digest HEX`, the digest (FNV-1a, 64 bits) covering every axis's name and values as the rows
-/// print them. `axes` holds each axis's name and its values' text in grid order; `merge`
-/// rebuilds it from the rows to check them.
+/// print them; with several engines `…; engine collide, bullet; detection …`. `axes` holds each
+/// axis's name and its values' text in grid order; `merge` rebuilds it from the rows to check
+/// them.
 std::string sweep_grid_line(const std::vector<std::pair<std::string, std::vector<std::string>>>& axes,
-                            const std::vector<std::string>& modes);
+                            const std::vector<std::string>& modes, const std::vector<std::string>& engines = {});
 
 /// sweep_grid_line() built one value at a time, axis after axis, so that a merge can feed it the
 /// values of its slowest axis as they stream by, holding none of them.
@@ -47,8 +49,9 @@ public:
     void axis(std::string_view name);
     /// The next value of the current axis, as the rows print it.
     void value(std::string_view text);
-    /// The line, for these modes (call once, after the last value).
-    std::string finish(const std::vector<std::string>& modes);
+    /// The line, for these modes and engines (none or one: no engine part; call once, after the
+    /// last value).
+    std::string finish(const std::vector<std::string>& modes, const std::vector<std::string>& engines = {});
 
 private:
     void mix(std::string_view text, char end);
@@ -71,21 +74,25 @@ std::string render_sweep_json(const SweepModel& model, const SweepPlan& plan, st
 
 /// The outcome map for a terminal: rows = values of the first varied param, columns = the
 /// second; `#`/`.` for a boolean measure, a shade of `.:-=+*#%@` (min → max) for a number, a
-/// blank for a value not measured or a cell of another shard; one map per mode (side by side
-/// when they fit in 120 columns), one set of maps per combination of any further axes.
+/// blank for a value not measured or a cell of another shard; one map per variant (engine and
+/// mode, titled "swept" or, with several engines, "bullet swept"; side by side as many as fit in
+/// 120 columns), one set of maps per combination of any further axes.
 std::string render_sweep_table(const SweepModel& model, const SweepPlan& plan, std::span<const double> values,
                                int measure);
 
 /// The same map as a standalone SVG heatmap: a title with the scenario and measure, axes
 /// labelled with the param names and tick values, a legend (caught/missed colours or a colour
-/// ramp with its min and max), one panel per mode side by side.
+/// ramp with its min and max), one panel per mode side by side, one line of panels per engine
+/// (and per combination of any further axes).
 std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std::span<const double> values,
                              int measure);
 
 /// A self-contained HTML page (inline SVG and script, no network): the outcome map with one
-/// element per cell and mode carrying `data-cell` (the grid cell) and `data-mode`; clicking a
-/// cell, or moving the sliders of the first two axes, draws that cell's frames (every body's
-/// outline at each frame, against the static bodies) for each mode side by side. The frames
+/// element per cell and variant carrying `data-cell` (the grid cell), `data-mode` (the
+/// variant's name: "swept", or with several engines "bullet swept") and, with several engines,
+/// `data-engine`; clicking a cell, or moving the sliders of the first two axes, draws that
+/// cell's frames (every body's outline at each frame, against the static bodies) for each
+/// variant side by side. The frames
 /// come from model.run_cell, run once per row here (decimated beyond kHtmlFrameBudget numbers).
 std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, std::span<const double> values,
                               int measure);

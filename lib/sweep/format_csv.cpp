@@ -102,22 +102,26 @@ void GridLineBuilder::value(std::string_view text) {
     ++values_;
 }
 
-std::string GridLineBuilder::finish(const std::vector<std::string>& modes) {
+std::string GridLineBuilder::finish(const std::vector<std::string>& modes, const std::vector<std::string>& engines) {
     close_axis();
     if (axes_ == 0) line_ += "no axes";
+    if (engines.size() > 1) {
+        line_ += "; engine ";
+        for (std::size_t e = 0; e < engines.size(); ++e) line_ += (e > 0 ? ", " : "") + engines[e];
+    }
     line_ += "; detection ";
     for (std::size_t m = 0; m < modes.size(); ++m) line_ += (m > 0 ? ", " : "") + modes[m];
     return line_ + fmt::format("; digest {:016x}", digest_);
 }
 
 std::string sweep_grid_line(const std::vector<std::pair<std::string, std::vector<std::string>>>& axes,
-                            const std::vector<std::string>& modes) {
+                            const std::vector<std::string>& modes, const std::vector<std::string>& engines) {
     GridLineBuilder line;
     for (const auto& [name, values] : axes) {
         line.axis(name);
         for (const std::string& v : values) line.value(v);
     }
-    return line.finish(modes);
+    return line.finish(modes, engines);
 }
 
 void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::string& out) {
@@ -130,13 +134,14 @@ void append_csv_header(const SweepModel& model, const SweepPlan& plan, std::stri
     }
     std::vector<std::string> modes;
     for (const Detection m : plan.modes) modes.emplace_back(detection_name(m));
-    out += sweep_grid_line(axes, modes);
+    out += sweep_grid_line(axes, modes, plan.engines);
     out += '\n';
     out += "cell";
     for (const Axis& axis : plan.grid.axes()) {
         out += ',';
         append_field(axis.name, out);
     }
+    if (plan.engines.size() > 1) out += ",engine";
     out += ",detection";
     for (const std::string& column : model.columns) {
         out += ',';
@@ -155,6 +160,10 @@ void append_csv_rows(const SweepModel& model, const SweepPlan& plan, std::uint64
         fmt::format_to(std::back_inserter(out), "{}", cell);
         for (std::size_t a = 0; a < axes.size(); ++a)
             fmt::format_to(std::back_inserter(out), ",{}", axes[a].values[plan.grid.coordinate(cell, a)]);
+        if (plan.engines.size() > 1) {
+            out += ',';
+            out += plan.engines[plan.engine_of_row(row)];
+        }
         out += ',';
         out += detection_name(plan.mode_of_row(row));
         for (std::size_t f = 0; f < width; ++f) {

@@ -52,8 +52,6 @@ std::string cell_colour(FieldType type, double v, double lo, double hi) {
     return fmt::format("hsl({:.0f},70%,{:.0f}%)", 260 - 200 * t, 30 + 35 * t);
 }
 
-const char* mode_name(Detection d) { return d == Detection::swept ? "swept" : "discrete"; }
-
 } // namespace
 
 std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, std::span<const double> values,
@@ -74,7 +72,7 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
         std::vector<double> params(model.default_params);
         const auto run_row = [&](std::uint64_t row) {
             plan.grid.apply(plan.cell_of_row(row), params);
-            return model.run_cell(params, plan.mode_of_row(row));
+            return model.run_cell(params, plan.engine_of_row(row), plan.mode_of_row(row));
         };
         const CellRun first = run_row(0);
         const std::vector<ViewMap> views = plan_views(first.scenario, first.recording, {});
@@ -140,22 +138,26 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
             std::clamp<std::uint64_t>(360 / std::max<std::uint64_t>(std::max(rows, columns), 1), 4, 24));
     std::string panels;
     for (std::uint64_t e = 0; e < extras; ++e)
-        for (std::size_t m = 0; m < plan.modes.size(); ++m) {
+        for (std::size_t m = 0; m < plan.variants(); ++m) {
             const int w = static_cast<int>(columns) * cell + 70, ht = static_cast<int>(rows) * cell + 54;
+            const std::string variant = plan.variant_name(m);
+            const std::string engine =
+                    plan.engines.size() > 1
+                            ? fmt::format(" data-engine=\"{}\"", xml_escape(plan.engines[m / plan.modes.size()]))
+                            : std::string();
             put(panels, "<figure class=\"panel\"><figcaption>{}{}{}</figcaption><svg width=\"{}\" height=\"{}\">\n",
-                mode_name(plan.modes[m]), extras > 1 ? ", " : "", extras > 1 ? xml_escape(map.extra_label(e)) : "", w,
-                ht);
+                variant, extras > 1 ? ", " : "", extras > 1 ? xml_escape(map.extra_label(e)) : "", w, ht);
             for (std::uint64_t i = 0; i < rows; ++i)
                 for (std::uint64_t j = 0; j < columns; ++j) {
                     const std::uint64_t c = map.cell(i, j, e);
                     double value = std::numeric_limits<double>::quiet_NaN();
                     if (!map.value(c, m, value)) continue;
-                    const std::uint64_t row = (c / plan.shard.count) * plan.modes.size() + m;
+                    const std::uint64_t row = plan.row_of(c, m);
                     put(panels,
-                        "<rect data-cell=\"{}\" data-mode=\"{}\" data-row=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" "
+                        "<rect data-cell=\"{}\" data-mode=\"{}\"{} data-row=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" "
                         "height=\"{}\" fill=\"{}\"><title>{}</title></rect>",
-                        c, mode_name(plan.modes[m]), row, 60 + static_cast<int>(j) * cell,
-                        10 + static_cast<int>(i) * cell, cell - 1, cell - 1, cell_colour(type, value, lo, hi),
+                        c, variant, engine, row, 60 + static_cast<int>(j) * cell, 10 + static_cast<int>(i) * cell,
+                        cell - 1, cell - 1, cell_colour(type, value, lo, hi),
                         xml_escape(fmt::format("cell {}: {}", c, num(value))));
                 }
             // Tick values: about five per axis, always the first.
@@ -190,7 +192,7 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
         put(data, "{}{}", a ? "," : "", stride);
     }
     put(data, "],\"modes\":[");
-    for (std::size_t m = 0; m < plan.modes.size(); ++m) put(data, "{}\"{}\"", m ? "," : "", mode_name(plan.modes[m]));
+    for (std::size_t m = 0; m < plan.variants(); ++m) put(data, "{}{}", m ? "," : "", js_string(plan.variant_name(m)));
     put(data, "],\"shard\":[{},{}],\"measure\":{},\"boolean\":{},\"values\":[", plan.shard.index, plan.shard.count,
         js_string(model.columns[static_cast<std::size_t>(measure)]), type == FieldType::boolean ? "true" : "false");
     for (std::uint64_t row = 0; row < plan.rows(); ++row)
@@ -214,8 +216,10 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
     out += kPageErrorScript;
     put(out, "</head><body>\n<div id=\"errors\" hidden></div>\n<h1>{}: {}</h1>\n", xml_escape(model.name),
         xml_escape(model.columns[static_cast<std::size_t>(measure)]));
-    out += "<p>Each square is one cell of the grid; click one (or move the sliders) to draw its frames, every "
-           "detection mode side by side. Colour: ";
+    out += plan.engines.size() > 1 ? "<p>Each square is one cell of the grid; click one (or move the sliders) to draw "
+                                     "its frames, every engine and detection mode side by side. Colour: "
+                                   : "<p>Each square is one cell of the grid; click one (or move the sliders) to draw "
+                                     "its frames, every detection mode side by side. Colour: ";
     out += type == FieldType::boolean ? "<span style=\"color:#1a9e90\">■ true (caught)</span>, <span "
                                         "style=\"color:#e0534a\">■ false (missed)</span>"
                                       : fmt::format("from {} (dark) to {} (light)", num(lo), num(hi));

@@ -93,7 +93,16 @@ std::string render_sweep_json(const SweepModel& model, const SweepPlan& plan, st
         out += "]}";
     }
     out += axes.empty() ? "],\n" : "\n  ],\n";
-    fmt::format_to(std::back_inserter(out), "  \"grid_cells\": {},\n  \"detection\": [", plan.grid.cells());
+    fmt::format_to(std::back_inserter(out), "  \"grid_cells\": {},\n", plan.grid.cells());
+    if (plan.engines.size() > 1) {
+        out += "  \"engines\": [";
+        for (std::size_t e = 0; e < plan.engines.size(); ++e) {
+            out += e > 0 ? ", " : "";
+            append_string(plan.engines[e], out);
+        }
+        out += "],\n";
+    }
+    out += "  \"detection\": [";
     for (std::size_t m = 0; m < plan.modes.size(); ++m) {
         out += m > 0 ? ", " : "";
         append_string(detection_name(plan.modes[m]), out);
@@ -123,7 +132,13 @@ std::string render_sweep_json(const SweepModel& model, const SweepPlan& plan, st
             out += ": ";
             append_number(axes[a].values[plan.grid.coordinate(cell, a)], out);
         }
-        out += "}, \"detection\": ";
+        out += "}, ";
+        if (plan.engines.size() > 1) {
+            out += "\"engine\": ";
+            append_string(plan.engines[plan.engine_of_row(row)], out);
+            out += ", ";
+        }
+        out += "\"detection\": ";
         append_string(detection_name(plan.mode_of_row(row)), out);
         out += ", \"values\": {";
         for (std::size_t f = 0; f < width; ++f) {

@@ -74,9 +74,10 @@ std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std
     const int left = 90, top = 70, gap_x = 100, gap_y = 70, legend_h = 60;
     const int panel_w = std::max(map_w, 160), panel_h = map_h + 30;
     const int n_modes = static_cast<int>(plan.modes.size());
-    const int n_extra = static_cast<int>(map.extras());
+    const int n_engines = static_cast<int>(plan.engines.size());
+    const int n_lines = static_cast<int>(map.extras()) * n_engines; // lines of panels
     const int width = left + n_modes * panel_w + (n_modes - 1) * gap_x + 30;
-    const int height = top + n_extra * panel_h + (n_extra - 1) * gap_y + 60 + legend_h;
+    const int height = top + n_lines * panel_h + (n_lines - 1) * gap_y + 60 + legend_h;
 
     std::string out;
     put(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -93,12 +94,14 @@ std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std
         escape(model.columns[measure]));
     put(out, "<text x=\"{}\" y=\"48\" font-size=\"13\" fill=\"#57606a\">{}</text>\n", left, escape(subtitle));
 
-    for (int e = 0; e < n_extra; ++e) {
+    for (int line = 0; line < n_lines; ++line) {
+        const int e = line / n_engines; // the combination of further axes
         for (int m = 0; m < n_modes; ++m) {
+            const auto variant = static_cast<std::size_t>((line % n_engines) * n_modes + m);
             const int x0 = left + m * (panel_w + gap_x);
-            const int y0 = top + e * (panel_h + gap_y) + 20;
-            std::string title = detection_name(plan.modes[m]);
-            if (n_extra > 1) title += " at " + map.extra_label(e);
+            const int y0 = top + line * (panel_h + gap_y) + 20;
+            std::string title = plan.variant_name(variant);
+            if (map.extras() > 1) title += " at " + map.extra_label(static_cast<std::uint64_t>(e));
             put(out, "<g transform=\"translate({},{})\">\n", x0, y0);
             put(out, "<text x=\"0\" y=\"-8\" font-size=\"14\" font-weight=\"bold\">{}</text>\n", escape(title));
             // Cells, one rect per run of equal colour along a row.
@@ -106,12 +109,12 @@ std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std
                 std::uint64_t j = 0;
                 while (j < columns) {
                     double v = 0;
-                    const bool present = map.value(map.cell(i, j, e), m, v);
+                    const bool present = map.value(map.cell(i, j, e), variant, v);
                     const std::string colour = present ? colour_of(map.type(), v, lo, hi) : std::string();
                     std::uint64_t k = j + 1;
                     for (; k < columns; ++k) {
                         double w = 0;
-                        const bool p = map.value(map.cell(i, k, e), m, w);
+                        const bool p = map.value(map.cell(i, k, e), variant, w);
                         if (p != present || (p && colour_of(map.type(), w, lo, hi) != colour)) break;
                     }
                     if (present)

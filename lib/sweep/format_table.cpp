@@ -59,11 +59,12 @@ std::vector<std::string> draw_panel(const OutcomeMap& map, std::uint64_t e, std:
         label_width = std::max(label_width, row_labels[i].size());
     }
     const std::size_t map_width = 2 * columns;
-    const std::size_t width = label_width + 1 + std::max<std::size_t>(map_width, map.column_name().size() + 2);
+    std::size_t width = label_width + 1 + std::max<std::size_t>(map_width, map.column_name().size() + 2);
 
     std::vector<std::string> lines;
-    std::string title = detection_name(map.plan.modes[m]);
+    std::string title = map.plan.variant_name(m);
     if (map.extras() > 1) title += " at " + map.extra_label(e);
+    width = std::max(width, display_width(title)); // the title is never cut ("collide discrete")
     lines.push_back(title);
 
     // Column heading and ticks: each value's label starts above its column, where it fits.
@@ -140,20 +141,18 @@ std::string render_sweep_table(const SweepModel& model, const SweepPlan& plan, s
 
     for (std::uint64_t e = 0; e < map.extras(); ++e) {
         std::vector<std::vector<std::string>> panels;
-        for (std::size_t m = 0; m < plan.modes.size(); ++m) panels.push_back(draw_panel(map, e, m, lo, hi));
-        std::size_t total = 0;
-        for (const auto& p : panels) total += display_width(p.front()) + 4;
-        out += '\n';
-        if (panels.size() > 1 && total <= kMaxWidth) {
-            std::vector<std::string> joined(panels.front().size());
+        for (std::size_t v = 0; v < plan.variants(); ++v) panels.push_back(draw_panel(map, e, v, lo, hi));
+        // Side by side as many as fit in kMaxWidth columns, the next ones below them.
+        for (std::size_t first = 0; first < panels.size();) {
+            std::size_t last = first + 1, total = display_width(panels[first].front()) + 4;
+            while (last < panels.size() && total + display_width(panels[last].front()) + 4 <= kMaxWidth)
+                total += display_width(panels[last++].front()) + 4;
+            out += '\n';
+            std::vector<std::string> joined(panels[first].size());
             for (std::size_t k = 0; k < joined.size(); ++k)
-                for (std::size_t p = 0; p < panels.size(); ++p) joined[k] += (p > 0 ? "    " : "") + panels[p][k];
+                for (std::size_t p = first; p < last; ++p) joined[k] += (p > first ? "    " : "") + panels[p][k];
             append_lines(joined, out);
-        } else {
-            for (std::size_t p = 0; p < panels.size(); ++p) {
-                if (p > 0) out += '\n';
-                append_lines(panels[p], out);
-            }
+            first = last;
         }
     }
     return out;

@@ -1,5 +1,6 @@
 #include "sweep/grid.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -7,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/registry.h"
 #include "scenario/expression.h"
 
 namespace collide {
@@ -184,6 +186,33 @@ const char* detection_name(Detection mode) {
     case Detection::speculative: return "speculative";
     }
     return "discrete";
+}
+
+std::vector<std::string> parse_engine_list(std::string_view text) {
+    // Row order: collide, then the optional engines as the registry lists them, then the rest.
+    const auto rank = [](std::string_view name) -> std::size_t {
+        if (name == "collide") return 0;
+        for (std::size_t k = 0; k < std::size(kOptionalEngines); ++k)
+            if (name == kOptionalEngines[k]) return k + 1;
+        return std::size(kOptionalEngines) + 1;
+    };
+    std::vector<std::string> names;
+    for (std::size_t start = 0;;) {
+        const std::size_t comma = text.find(',', start);
+        const std::string_view name = trim(text.substr(start, comma == std::string_view::npos ? comma : comma - start));
+        if (name.empty())
+            throw command_error(fmt::format("--engine {}: expected an engine name or several separated by commas "
+                                            "(collide,bullet)",
+                                            text));
+        if (std::find(names.begin(), names.end(), name) != names.end())
+            throw command_error(fmt::format("--engine {}: {} is named twice", text, name));
+        names.emplace_back(name);
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
+    std::stable_sort(names.begin(), names.end(),
+                     [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
+    return names;
 }
 
 namespace {

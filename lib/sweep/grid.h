@@ -89,6 +89,12 @@ std::vector<Detection> modes_of(DetectionChoice choice);
 /// The name of a mode as written in rows ("discrete", "swept", "speculative").
 const char* detection_name(Detection mode);
 
+/// Parses `--engine` of a sweep: one engine name or several separated by commas
+/// (`collide,bullet`), returned in row order: collide first, then the optional engines in the
+/// order of kOptionalEngines (engine/registry.h), then any other name as given (the registry
+/// refuses it later). Throws an InputError (command_error) for an empty name or one named twice.
+std::vector<std::string> parse_engine_list(std::string_view text);
+
 /// A slice of the grid: the cells whose index mod `count` is `index`.
 struct Shard {
     std::uint64_t index = 0; ///< 0-based (K − 1 of `--shard K/N`)
@@ -111,22 +117,39 @@ using Environment = std::function<const char*(const char* name)>;
 Shard parse_shard(std::string_view text, const Environment& env = {});
 
 /// The rows a sweep produces, in output order: the shard's cells in grid order, each in every
-/// mode of `modes`.
+/// engine of `engines` and, within each, every mode of `modes` (its variants).
 struct SweepPlan {
     Grid grid;                                         ///< the whole grid
-    std::vector<Detection> modes{Detection::discrete}; ///< modes per cell, in row order
+    std::vector<Detection> modes{Detection::discrete}; ///< modes per cell and engine, in row order
+    std::vector<std::string> engines{"collide"};       ///< engines per cell, in row order (at least one)
     Shard shard;                                       ///< which cells this run owns
 
     /// Number of cells this shard owns.
     std::uint64_t shard_cells() const {
         return grid.cells() > shard.index ? (grid.cells() - shard.index + shard.count - 1) / shard.count : 0;
     }
-    /// Number of rows (owned cells × modes).
-    std::uint64_t rows() const { return shard_cells() * modes.size(); }
+    /// Rows per cell: its variants (engines × modes).
+    std::uint64_t variants() const { return engines.size() * modes.size(); }
+    /// Number of rows (owned cells × variants).
+    std::uint64_t rows() const { return shard_cells() * variants(); }
     /// The grid cell of row `row`.
-    std::uint64_t cell_of_row(std::uint64_t row) const { return shard.index + (row / modes.size()) * shard.count; }
+    std::uint64_t cell_of_row(std::uint64_t row) const { return shard.index + (row / variants()) * shard.count; }
+    /// The variant of row `row` (0 … variants() − 1: engine-major, mode-minor).
+    std::size_t variant_of_row(std::uint64_t row) const { return static_cast<std::size_t>(row % variants()); }
     /// The detection mode of row `row`.
     Detection mode_of_row(std::uint64_t row) const { return modes[row % modes.size()]; }
+    /// The engine of row `row`, as an index into `engines`.
+    std::size_t engine_of_row(std::uint64_t row) const {
+        return static_cast<std::size_t>((row / modes.size()) % engines.size());
+    }
+    /// The row of `cell` (owned by this shard) in variant `v`.
+    std::uint64_t row_of(std::uint64_t cell, std::size_t v) const { return (cell / shard.count) * variants() + v; }
+    /// A variant's name for titles and rows: the mode ("swept") with one engine, the engine and
+    /// the mode ("bullet swept") with several.
+    std::string variant_name(std::size_t v) const {
+        const char* mode = detection_name(modes[v % modes.size()]);
+        return engines.size() > 1 ? engines[v / modes.size()] + " " + mode : std::string(mode);
+    }
 };
 
 } // namespace collide

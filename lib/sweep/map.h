@@ -2,7 +2,7 @@
 /// \file
 /// The outcome map shared by the table and SVG formats: the grid seen as panels of rows (the
 /// first axis) × columns (the second axis), one panel per combination of any further axes and
-/// per detection mode, and the measured value in each place.
+/// per variant (engine and detection mode, SweepPlan), and the measured value in each place.
 
 #include <cmath>
 #include <cstdint>
@@ -36,11 +36,11 @@ struct OutcomeMap {
     std::uint64_t cell(std::uint64_t i, std::uint64_t j, std::uint64_t e) const {
         return (i * columns() + j) * extras() + e;
     }
-    /// The measure of `cell` in mode number m; false when the cell belongs to another shard.
-    bool value(std::uint64_t cell, std::size_t m, double& out) const {
+    /// The measure of `cell` in variant v (SweepPlan::variant_of_row); false when the cell
+    /// belongs to another shard.
+    bool value(std::uint64_t cell, std::size_t v, double& out) const {
         if (cell % plan.shard.count != plan.shard.index) return false;
-        const std::uint64_t row = (cell / plan.shard.count) * plan.modes.size() + m;
-        out = values[row * model.fields.size() + measure];
+        out = values[plan.row_of(cell, v) * model.fields.size() + measure];
         return true;
     }
     /// The smallest and largest finite values of the measure (both NaN when there are none).

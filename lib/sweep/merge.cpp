@@ -23,6 +23,7 @@
 #include <unordered_set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "io/atomic_file.h"
 #include "sweep/format.h"
@@ -34,7 +35,7 @@ namespace {
 
 constexpr std::string_view kGridPrefix = "# collide sweep grid: ";
 
-const char* mode_name(int mode) { return mode == 2 ? "speculative" : mode == 1 ? "swept" : "discrete"; }
+const char* detection_of(int mode) { return mode % 3 == 2 ? "speculative" : mode % 3 == 1 ? "swept" : "discrete"; }
 
 /// Splits a CSV line into its raw fields (quotes kept); false when a quote is not closed.
 bool split_fields(std::string_view line, std::vector<std::string_view>& fields) {
@@ -167,12 +168,14 @@ struct TextHash {
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 };
 
-/// What the first pass learned: the shards' grid line and header, where the detection column
-/// is, and the grid the rows make.
+/// What the first pass learned: the shards' grid line and header, where the engine and
+/// detection columns are, and the grid the rows make.
 struct Survey {
     std::string grid_line; ///< the shared grid line, or empty (shards of an older collide)
     std::string header;    ///< the shared header
     std::size_t columns = 0, detection = 0;
+    std::size_t engine = 0;           ///< the engine column (a sweep of several engines), or 0: none
+    std::vector<std::string> engines; ///< with an engine column: the engines, in row order, as the grid line lists them
     std::vector<std::string> axis_names;
     /// Per axis, its number of values: from the grid line, or (shards without one) counted
     /// from the rows, whose distinct values are then kept in `distinct`.
@@ -180,11 +183,18 @@ struct Survey {
     bool sizes_from_grid = false;
     std::vector<std::unordered_set<std::string, TextHash, std::equal_to<>>> distinct;
     std::uint64_t max_cell = 0;
-    bool has_mode[3] = {false, false, false};
+    std::vector<bool> has_mode = std::vector<bool>(3);
     bool has_rows = false;
+
+    /// A mode's name in messages: "swept", or with an engine column "bullet swept".
+    std::string mode_name(int mode) const {
+        const auto e = static_cast<std::size_t>(mode / 3);
+        return engine ? engines[e] + " " + detection_of(mode) : std::string(detection_of(mode));
+    }
 };
 
-/// A data row's cell and mode (0 discrete, 1 swept, 2 speculative), after `fields` were split.
+/// A data row's cell and mode (3 × its engine's index + 0 discrete, 1 swept, 2 speculative),
+/// after `fields` were split.
 struct RowKey {
     std::uint64_t cell = 0;
     int mode = 0;
@@ -214,6 +224,15 @@ RowKey parse_row(const ShardLines& shard, std::string_view line, const Survey& s
         key.mode = 2;
     else
         throw error_at(shard, line_no, fmt::format("the detection '{}' is not discrete, swept or speculative", mode));
+    if (s.engine) {
+        const std::string_view engine = fields[s.engine];
+        const auto e = std::find(s.engines.begin(), s.engines.end(), engine);
+        if (e == s.engines.end())
+            throw error_at(
+                    shard, line_no,
+                    fmt::format("the engine '{}' is not one of the grid's ({})", engine, fmt::join(s.engines, ", ")));
+        key.mode += 3 * static_cast<int>(e - s.engines.begin());
+    }
     return key;
 }
 
@@ -223,7 +242,7 @@ RowKey parse_row(const ShardLines& shard, std::string_view line, const Survey& s
 std::optional<std::vector<std::uint64_t>> sizes_in_grid_line(std::string_view grid_line,
                                                              const std::vector<std::string>& names) {
     std::string_view rest = grid_line.substr(kGridPrefix.size());
-    rest = rest.substr(0, rest.find("; detection "));
+    rest = rest.substr(0, std::min(rest.find("; engine "), rest.find("; detection ")));
     std::vector<std::uint64_t> sizes;
     std::uint64_t cells = 1;
     if (rest == "no axes") return names.empty() ? std::optional(sizes) : std::nullopt;
@@ -286,16 +305,36 @@ Survey survey(std::vector<ShardLines>& shards) {
                     const auto d = std::find(fields.begin() + 1, fields.end(), std::string_view("detection"));
                     if (d == fields.end())
                         throw error_at(shard, line_no, "not a sweep CSV: the header has no detection column");
-                    s.axis_names.assign(fields.begin() + 1, d);
+                    const bool engine_column = *(d - 1) == "engine";
+                    s.axis_names.assign(fields.begin() + 1, engine_column ? d - 1 : d);
                     s.header = std::string(line);
                     s.columns = fields.size();
                     s.detection = static_cast<std::size_t>(d - fields.begin());
+                    if (engine_column) {
+                        // A sweep of several engines: the grid line lists them in row order.
+                        s.engine = s.detection - 1;
+                        const std::size_t at = s.grid_line.find("; engine ");
+                        const std::size_t end = s.grid_line.find("; detection ");
+                        if (at == std::string::npos || end == std::string::npos || end < at)
+                            throw error_at(shard, line_no,
+                                           "the header has an engine column but the file has no grid line listing "
+                                           "the engines (# collide sweep grid: …; engine …)");
+                        std::string_view list = std::string_view(s.grid_line).substr(at + 9, end - at - 9);
+                        for (std::size_t start = 0;;) {
+                            const std::size_t comma = list.find(", ", start);
+                            s.engines.emplace_back(list.substr(
+                                    start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+                            if (comma == std::string_view::npos) break;
+                            start = comma + 2;
+                        }
+                        s.has_mode.assign(3 * s.engines.size(), false);
+                    }
                     if (const auto sizes =
                                 s.grid_line.empty() ? std::nullopt : sizes_in_grid_line(s.grid_line, s.axis_names)) {
                         s.sizes = *sizes; // the grid says how many values each axis has: none is kept
                         s.sizes_from_grid = true;
                     } else {
-                        s.distinct.resize(s.detection - 1);
+                        s.distinct.resize(s.axis_names.size());
                     }
                 } else if (line != s.header) {
                     throw error_at(shard, line_no,
@@ -310,7 +349,7 @@ Survey survey(std::vector<ShardLines>& shards) {
                         shard, line_no,
                         fmt::format("the rows are out of grid order: cell {} ({}) comes after cell {} ({}) at "
                                     "line {}; a shard lists its cells in grid order, as collide sweep writes them",
-                                    key.cell, mode_name(key.mode), previous->cell, mode_name(previous->mode),
+                                    key.cell, s.mode_name(key.mode), previous->cell, s.mode_name(previous->mode),
                                     previous_line));
             previous = key;
             previous_line = line_no;
@@ -323,7 +362,7 @@ Survey survey(std::vector<ShardLines>& shards) {
                 last_value[a - 1].assign(fields[a]);
             }
             s.max_cell = std::max(s.max_cell, key.cell);
-            s.has_mode[key.mode] = true;
+            s.has_mode[static_cast<std::size_t>(key.mode)] = true;
             s.has_rows = true;
         }
     }
@@ -361,8 +400,8 @@ template <class Write> void merge_rows(std::vector<ShardLines>& shards, const Su
         cells = std::max(cells, s.max_cell + 1);
     }
     std::vector<int> modes;
-    for (int m = 0; m < 3; ++m)
-        if (s.has_mode[m]) modes.push_back(m);
+    for (std::size_t m = 0; m < s.has_mode.size(); ++m)
+        if (s.has_mode[m]) modes.push_back(static_cast<int>(m));
 
     const std::size_t n = s.sizes.size();
     std::vector<std::uint64_t> size(n), stride(n, 1);
@@ -424,12 +463,12 @@ template <class Write> void merge_rows(std::vector<ShardLines>& shards, const Su
         if (last && *last == r.key)
             throw error_at(shards[f], r.line,
                            fmt::format("cell {} ({}) appears twice; it is also at {}:{}", r.key.cell,
-                                       mode_name(r.key.mode), shards[last_file].name(), last_line));
+                                       s.mode_name(r.key.mode), shards[last_file].name(), last_line));
         const std::uint64_t cell = k / modes.size();
         const int mode = modes[k % modes.size()];
         if (r.key.cell != cell || r.key.mode != mode)
             throw command_error(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)", cell,
-                                            mode_name(mode), cells));
+                                            s.mode_name(mode), cells));
         // Its coordinates: each axis's value must be the one every other row at its position has.
         for (std::size_t a = 0; a < n && !coordinate_error; ++a) {
             const std::uint64_t position = (r.key.cell / stride[a]) % size[a];
@@ -462,7 +501,7 @@ template <class Write> void merge_rows(std::vector<ShardLines>& shards, const Su
     }
     if (k < expected_rows)
         throw command_error(fmt::format("cell {} ({}) is missing from every shard (the grid has {} cells)",
-                                        k / modes.size(), mode_name(modes[k % modes.size()]), cells));
+                                        k / modes.size(), s.mode_name(modes[k % modes.size()]), cells));
     if (coordinate_error) throw *coordinate_error;
     if (s.grid_line.empty()) return;
     // The grid the rows make must be the one the shards record.
@@ -470,9 +509,21 @@ template <class Write> void merge_rows(std::vector<ShardLines>& shards, const Su
         grid.axis(s.axis_names[a]);
         for (const AxisFirst& first : at[a]) grid.value(first.value);
     }
-    std::vector<std::string> mode_names;
-    for (const int m : modes) mode_names.emplace_back(mode_name(m));
-    const std::string made = grid.finish(mode_names);
+    // The detections and engines the rows have, in row order.
+    std::vector<std::string> mode_names, engine_names;
+    for (int d = 0; d < 3; ++d)
+        for (const int m : modes)
+            if (m % 3 == d) {
+                mode_names.emplace_back(detection_of(m));
+                break;
+            }
+    for (std::size_t e = 0; e < s.engines.size(); ++e)
+        for (const int m : modes)
+            if (static_cast<std::size_t>(m / 3) == e) {
+                engine_names.push_back(s.engines[e]);
+                break;
+            }
+    const std::string made = grid.finish(mode_names, engine_names);
     if (made != s.grid_line)
         throw command_error(fmt::format("the rows make the grid '{}', not the grid the shards record '{}' (a row "
                                         "whose coordinates are not its cell's?)",

@@ -11,12 +11,16 @@ namespace {
 /// One thread's cells: its own evaluator, scenario and workspace, all reused across cells.
 class ScenarioCellWorker : public CellWorker {
 public:
-    ScenarioCellWorker(const ScenarioTemplate& scenario, const std::string& engine)
+    ScenarioCellWorker(const ScenarioTemplate& scenario, const std::vector<std::string>& engines)
             : template_(scenario), evaluator_(template_.make_evaluator()), scenario_(template_.base()) {
-        workspace_.use_engine(engine);
+        for (const std::string& engine : engines) {
+            workspaces_.push_back(std::make_unique<Workspace>());
+            workspaces_.back()->use_engine(engine);
+        }
     }
 
-    void compute(std::span<const double> params, Detection mode, std::span<double> values) override {
+    void compute(std::span<const double> params, std::size_t engine, Detection mode,
+                 std::span<double> values) override {
         try {
             template_.instantiate(params, evaluator_, scenario_);
         } catch (InputError& e) {
@@ -28,21 +32,25 @@ public:
             throw InputError(std::move(e.diagnostics));
         }
         scenario_.world.detection = mode;
-        simulate(scenario_, values, workspace_);
+        last_ = workspaces_[engine].get();
+        simulate(scenario_, values, *last_);
     }
 
-    std::uint64_t frames_simulated() const override { return static_cast<std::uint64_t>(workspace_.frames_stepped()); }
+    std::uint64_t frames_simulated() const override {
+        return last_ ? static_cast<std::uint64_t>(last_->frames_stepped()) : 0;
+    }
 
 private:
     ScenarioTemplate template_;
     ScenarioTemplate::Evaluator evaluator_;
     Scenario scenario_;
-    Workspace workspace_;
+    std::vector<std::unique_ptr<Workspace>> workspaces_; // one per engine of the model
+    Workspace* last_ = nullptr;                          // the one the last cell ran
 };
 
 } // namespace
 
-SweepModel scenario_sweep_model(const ScenarioTemplate& scenario, const std::string& engine) {
+SweepModel scenario_sweep_model(const ScenarioTemplate& scenario, const std::vector<std::string>& engines) {
     const Scenario& base = scenario.base();
     const Layout layout = layout_of(base);
     SweepModel model;
@@ -57,15 +65,16 @@ SweepModel scenario_sweep_model(const ScenarioTemplate& scenario, const std::str
                                                         : layout.fields[f].name);
     for (const BodyDef& body : base.bodies) model.body_names.push_back(body.name);
     model.detection = base.world.detection;
-    model.make_worker = [scenario, engine] { return std::make_unique<ScenarioCellWorker>(scenario, engine); };
-    model.run_cell = [scenario, engine](std::span<const double> params, Detection mode) {
+    model.engines = engines;
+    model.make_worker = [scenario, engines] { return std::make_unique<ScenarioCellWorker>(scenario, engines); };
+    model.run_cell = [scenario, engines](std::span<const double> params, std::size_t engine, Detection mode) {
         ScenarioTemplate copy(scenario);
         ScenarioTemplate::Evaluator evaluator = copy.make_evaluator();
         CellRun run{copy.base(), {}};
         copy.instantiate(params, evaluator, run.scenario);
         run.scenario.world.detection = mode;
         std::vector<double> values(layout_of(run.scenario).fields.size());
-        run.recording = simulate_recorded(run.scenario, values, engine);
+        run.recording = simulate_recorded(run.scenario, values, engines.at(engine));
         return run;
     };
     return model;

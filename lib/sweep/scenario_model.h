@@ -8,10 +8,12 @@
 
 namespace collide {
 
-/// A sweep model running `scenario` (copied; the template's data is shared) through `engine`
-/// (engine/registry.h; a fresh engine world per cell). Columns are the log's fields, named
-/// `FIELD` when the log has one entry and `ID.FIELD` otherwise. A cell whose params the scenario
-/// rejects throws InputError, its diagnostics naming the params.
-SweepModel scenario_sweep_model(const ScenarioTemplate& scenario, const std::string& engine = "collide");
+/// A sweep model running `scenario` (copied; the template's data is shared) through each of
+/// `engines` (engine/registry.h, in row order; a fresh engine world per cell and engine).
+/// Columns are the log's fields, named `FIELD` when the log has one entry and `ID.FIELD`
+/// otherwise. A cell whose params the scenario rejects throws InputError, its diagnostics naming
+/// the params.
+SweepModel scenario_sweep_model(const ScenarioTemplate& scenario,
+                                const std::vector<std::string>& engines = {"collide"});
 
 } // namespace collide

@@ -80,6 +80,7 @@ SweepPlan plan_sweep(const SweepModel& model, const SweepRequest& request) {
     SweepPlan plan;
     plan.grid = make_grid(request.varies, model.param_names);
     plan.modes = request.detection ? modes_of(*request.detection) : std::vector<Detection>{model.detection};
+    plan.engines = model.engines;
     if (!request.shard.empty()) plan.shard = parse_shard(request.shard);
     return plan;
 }

@@ -17,7 +17,8 @@ namespace collide {
 /// What the command line asks of a sweep.
 struct SweepRequest {
     std::vector<std::string> varies;          ///< `--vary` arguments, first varies slowest
-    std::string engine = "collide";           ///< `--engine`: the engine every cell runs (engine/registry.h)
+    std::string engine = "collide";           ///< `--engine`: the engine every cell runs (engine/registry.h), or
+                                              ///< several separated by commas, side by side (parse_engine_list)
     std::optional<DetectionChoice> detection; ///< `--detection`; empty: the scenario's own mode
     SweepFormat format = SweepFormat::table;  ///< `--format`
     std::string measure;                      ///< `--measure`; empty: `hit`, else the first field

@@ -27,7 +27,7 @@ class ClosedFormTunnel : public CellWorker {
 public:
     /// `fail_speed`: a speed at which compute() throws (to test failure handling); NaN: never.
     explicit ClosedFormTunnel(double fail_speed) : fail_speed_(fail_speed) {}
-    void compute(std::span<const double> p, Detection mode, std::span<double> v) override {
+    void compute(std::span<const double> p, std::size_t /*engine*/, Detection mode, std::span<double> v) override {
         const double speed = p[0], offset = p[1];
         if (speed == fail_speed_) throw std::runtime_error("speed rejected");
         const double nan = std::numeric_limits<double>::quiet_NaN();

@@ -112,6 +112,31 @@ TEST_CASE("sweep --detection both runs each cell discrete then swept") {
     CHECK_THROWS_WITH(parse_detection_choice("sweep"), Catch::Contains("discrete, swept, speculative, both or all"));
 }
 
+TEST_CASE("sweep --engine collide,bullet runs each cell engine by engine, each in every mode") {
+    SweepPlan plan;
+    const std::vector<std::string> varies = {"speed=1:3:1"};
+    plan.grid = make_grid(varies, kParams);
+    plan.modes = modes_of(parse_detection_choice("both"));
+    plan.engines = parse_engine_list("bullet,collide"); // row order: collide first, whatever the order given
+    REQUIRE(plan.engines == std::vector<std::string>{"collide", "bullet"});
+    REQUIRE(plan.variants() == 4);
+    REQUIRE(plan.rows() == 12);
+    const char* names[] = {"collide discrete", "collide swept", "bullet discrete", "bullet swept"};
+    for (std::uint64_t r = 0; r < 12; ++r) {
+        CHECK(plan.cell_of_row(r) == r / 4);
+        CHECK(plan.engine_of_row(r) == (r % 4) / 2);
+        CHECK(plan.mode_of_row(r) == (r % 2 == 0 ? Detection::discrete : Detection::swept));
+        CHECK(plan.variant_name(plan.variant_of_row(r)) == names[r % 4]);
+        CHECK(plan.row_of(plan.cell_of_row(r), plan.variant_of_row(r)) == r);
+    }
+    // One engine: a variant is named by its mode alone, as before.
+    CHECK(parse_engine_list("bullet") == std::vector<std::string>{"bullet"});
+    plan.engines = {"bullet"};
+    CHECK(plan.variant_name(1) == "swept");
+    CHECK_THROWS_WITH(parse_engine_list("collide,collide"), Catch::Contains("collide is named twice"));
+    CHECK_THROWS_WITH(parse_engine_list("collide,"), Catch::Contains("expected an engine name"));
+}
+
 TEST_CASE("shards K/N partition the grid exactly") {
     const std::vector<std::string> varies = {"speed=1:7:1", "offset=0:0.5:0.1"};
     SweepPlan plan;

@@ -1,7 +1,8 @@
 // `--engine bullet` from the command line: the version lists it, every shipped scenario with a
 // character is refused with its located reason (exit 2), a Bullet log starts with its engine
 // header, a golden written by another Bullet version is named as a version mismatch, and a
-// Bullet sweep gives the same bytes for every --jobs and shard split.
+// Bullet sweep gives the same bytes for every --jobs and shard split; `sweep --engine collide,bullet`
+// puts both engines' rows and maps side by side, in every format.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -112,9 +113,11 @@ TEST_CASE("check names a golden written by another Bullet version as a version m
 
 TEST_CASE("A Bullet sweep gives the same bytes for every --jobs and shard split", "[bullet][cli][determinism]") {
     need_bullet();
-    const std::string grid =
-            "sweep --engine bullet scenarios/tunnel.yaml --vary speed=20:200:20 --vary offset=0:0.9:0.1 "
-            "--detection both --format csv";
+    const std::string engines = GENERATE(as<std::string>{}, "bullet", "collide,bullet");
+    INFO("--engine " << engines);
+    const std::string grid = "sweep --engine " + engines +
+                             " scenarios/tunnel.yaml --vary speed=20:200:20 --vary offset=0:0.9:0.1 "
+                             "--detection both --format csv";
     const auto one = run_collide(grid + " --jobs 1");
     REQUIRE(one.exit_code == 0);
     CHECK(one.out.find("\n") != std::string::npos);
@@ -133,4 +136,94 @@ TEST_CASE("A Bullet sweep gives the same bytes for every --jobs and shard split"
     fs::remove_all(dir);
     CHECK(merged.exit_code == 0);
     CHECK(merged.out == one.out);
+}
+
+namespace {
+
+/// The data rows of a sweep CSV (its grid line and header left out).
+std::vector<std::string> csv_rows(const std::string& csv) {
+    std::vector<std::string> rows;
+    std::istringstream in(csv);
+    std::string line;
+    for (int n = 0; std::getline(in, line); ++n)
+        if (n >= 2) rows.push_back(line);
+    return rows;
+}
+
+} // namespace
+
+TEST_CASE("sweep --engine collide,bullet puts each engine's rows beside the other's, each as its own sweep gives them",
+          "[bullet][cli]") {
+    need_bullet();
+    const std::string grid = " scenarios/tunnel.yaml --vary speed=30:300:15 --vary offset=0:0.95:0.05 "
+                             "--detection both --format csv --jobs 2";
+    const auto both = run_collide("sweep --engine collide,bullet" + grid);
+    REQUIRE(both.exit_code == 0);
+    CHECK(both.out.rfind("# collide sweep grid: speed (19 values), offset (20 values); engine collide, bullet; "
+                         "detection discrete, swept;",
+                         0) == 0);
+    CHECK(both.out.find("\ncell,speed,offset,engine,detection,hit,") != std::string::npos);
+    const auto rows = csv_rows(both.out);
+    REQUIRE(rows.size() == 380 * 4);
+    // Each engine's rows are its own sweep's rows with the engine named: the same bits.
+    const auto collide_rows = csv_rows(run_collide("sweep --engine collide" + grid).out);
+    const auto bullet_rows = csv_rows(run_collide("sweep --engine bullet" + grid).out);
+    REQUIRE(collide_rows.size() == 380 * 2);
+    REQUIRE(bullet_rows.size() == 380 * 2);
+    const auto with_engine = [](const std::string& row, const std::string& engine) {
+        // cell,speed,offset,detection,… → cell,speed,offset,ENGINE,detection,…
+        std::size_t at = 0;
+        for (int k = 0; k < 3; ++k) at = row.find(',', at) + 1;
+        return row.substr(0, at) + engine + "," + row.substr(at);
+    };
+    int collide_swept_caught = 0;
+    for (std::size_t c = 0; c < 380; ++c) {
+        INFO("cell " << c);
+        CHECK(rows[4 * c + 0] == with_engine(collide_rows[2 * c + 0], "collide"));
+        CHECK(rows[4 * c + 1] == with_engine(collide_rows[2 * c + 1], "collide"));
+        CHECK(rows[4 * c + 2] == with_engine(bullet_rows[2 * c + 0], "bullet"));
+        CHECK(rows[4 * c + 3] == with_engine(bullet_rows[2 * c + 1], "bullet"));
+        collide_swept_caught += rows[4 * c + 1].find(",collide,swept,true,") != std::string::npos;
+    }
+    CHECK(collide_swept_caught == 380); // collide's swept detection stops the ball in every cell
+
+    // The table: four maps, titled by engine and mode, two side by side.
+    const auto table = run_collide("sweep --engine collide,bullet scenarios/tunnel.yaml --vary speed=30:300:15 "
+                                   "--vary offset=0:0.95:0.05 --detection both --jobs 2");
+    REQUIRE(table.exit_code == 0);
+    CHECK(table.out.find("collide discrete                                  collide swept") != std::string::npos);
+    CHECK(table.out.find("bullet discrete                                   bullet swept") != std::string::npos);
+    CHECK(table.out.find("collide discrete") < table.out.find("bullet discrete"));
+}
+
+TEST_CASE("sweep --engine collide,bullet gives the same bytes in every format for every --jobs",
+          "[bullet][cli][determinism]") {
+    need_bullet();
+    const std::string format = GENERATE(as<std::string>{}, "table", "json", "svg", "html");
+    INFO("--format " << format);
+    const std::string grid = "sweep --engine collide,bullet scenarios/tunnel.yaml --vary speed=30:300:45 "
+                             "--vary offset=0:0.9:0.3 --detection both --format " +
+                             format;
+    const auto one = run_collide(grid + " --jobs 1");
+    REQUIRE(one.exit_code == 0);
+    CHECK(run_collide(grid + " --jobs 2").out == one.out);
+    CHECK(run_collide(grid + " --jobs 3").out == one.out);
+    if (format != "json") // JSON names a map's engine and detection apart (below)
+        for (const char* variant : {"collide discrete", "collide swept", "bullet discrete", "bullet swept"})
+            CHECK(one.out.find(variant) != std::string::npos);
+    if (format == "json") {
+        CHECK(one.out.find("\"engines\": [\"collide\", \"bullet\"]") != std::string::npos);
+        CHECK(one.out.find("\"engine\": \"bullet\", \"detection\": \"swept\"") != std::string::npos);
+    }
+    if (format == "html") CHECK(one.out.find("data-mode=\"bullet swept\" data-engine=\"bullet\"") != std::string::npos);
+}
+
+TEST_CASE("sweep --engine names each engine once", "[bullet][cli]") {
+    need_bullet();
+    const auto twice = run_collide("sweep scenarios/tunnel.yaml --vary speed=30,60 --engine collide,bullet,collide");
+    CHECK(twice.exit_code == 2);
+    CHECK(twice.err == "collide sweep: error: --engine collide,bullet,collide: collide is named twice\n");
+    const auto unknown = run_collide("sweep scenarios/tunnel.yaml --vary speed=30,60 --engine collide,havok");
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.err.find("--engine havok: no such engine") != std::string::npos);
 }

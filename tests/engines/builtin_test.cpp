@@ -1,0 +1,49 @@
+// The engines built into the program (engines/builtin.h), seen from the command line: a build
+// without Bullet (-DCOLLIDE_ENGINES=OFF, or auto without libbullet-dev) refuses `--engine
+// bullet` with exit 2 and how to get it, and `collide --version` lists collide's own engine
+// only. A build with Bullet skips these (its own are in engines/bullet/cli_test.cpp).
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "support/run_command.h"
+#include "support/skip.h"
+
+using collide::test::run_collide;
+
+namespace {
+
+void need_no_bullet() {
+#ifdef COLLIDE_WITH_BULLET
+    collide::test::skip_test("this build has Bullet (configure with -DCOLLIDE_ENGINES=OFF to run this)");
+#endif
+}
+
+} // namespace
+
+TEST_CASE("Without Bullet, --engine bullet exits 2 saying how to get it", "[engine][cli]") {
+    need_no_bullet();
+    for (const std::string command :
+         {"sim --engine bullet scenarios/bouncing.yaml", "check --engine bullet scenarios/tunnel.yaml",
+          "sweep --engine bullet scenarios/tunnel.yaml --vary speed=30,60",
+          "sweep --engine collide,bullet scenarios/tunnel.yaml --vary speed=30,60"}) {
+        INFO(command);
+        const auto r = run_collide(command);
+        CHECK(r.exit_code == 2);
+        // check's summary names the scenario it could not check, on stdout; the others print nothing there.
+        CHECK((command.rfind("check", 0) == 0 ? r.out.find("bad input, not checked") != std::string::npos
+                                              : r.out.empty()));
+        CHECK(r.err.find("error: --engine bullet: this collide was built without bullet; install it (apt-get "
+                         "install libbullet-dev) and rebuild with -DCOLLIDE_ENGINES=ON\n") != std::string::npos);
+        CHECK(r.err.find('\n') == r.err.size() - 1); // one line
+    }
+}
+
+TEST_CASE("Without Bullet, collide --version lists collide's own engine only", "[engine][cli]") {
+    need_no_bullet();
+    const auto r = run_collide("--version");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("engines: collide (collide's own world (exact))\n") != std::string::npos);
+    CHECK(r.out.find("not built in: bullet (apt-get install libbullet-dev") != std::string::npos);
+    CHECK(r.out.find("bullet (Bullet") == std::string::npos);
+}
