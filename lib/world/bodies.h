@@ -3,7 +3,8 @@
 /// The world's body table, its hot data apart from its cold data (Box2D v3's b2BodySim and
 /// b2Body): `BodySim` holds what integration and the contact solver touch every step — pose,
 /// velocities, inverse mass and inertia — in one array; `Body` holds the rest (shapes,
-/// material, kind, character and kinematic state, sleep) in another, by the same index.
+/// material, kind, sleep) in another, by the same index; what only some bodies need (the
+/// body-frame shape of one that turns, a character's controller state) is in tables of its own.
 ///
 /// Frames and reference points: a dynamic body turns about its centre of mass, so its
 /// reference point is that centre; every other body's reference point is its origin (the
