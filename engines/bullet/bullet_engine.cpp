@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <mutex>
 
 #include "engine/registry.h"
@@ -131,6 +132,17 @@ std::unique_ptr<btCollisionShape> hull_shape(std::span<const Vec3> points, const
     return hull;
 }
 
+/// Puts `out`'s frame at the centre of mass `mp.centre`, turned onto the principal axes of
+/// `mp.inertia` (a hull's or triangle's tensor is not diagonal in the body frame).
+void on_principal_axes(const MassProperties& mp, Made& out) {
+    btMatrix3x3 tensor = to_bt(mp.inertia), axes;
+    tensor.diagonalize(axes, 1e-12, 64);
+    btQuaternion q;
+    axes.getRotation(q);
+    out.offset = mp.centre;
+    out.turn = normalize(from_bt(q));
+}
+
 /// Makes body `def`'s shape; `dynamic`: its frame at the centre of mass on principal axes.
 Made make_shape(const BodyDef& def, bool dynamic, const MassProperties& mp, BulletWorld& bw) {
     Made out;
@@ -162,25 +174,11 @@ Made make_shape(const BodyDef& def, bool dynamic, const MassProperties& mp, Bull
                        },
                        [&](const Triangle& t) {
                            const Vec3 pts[] = {t.a, t.b, t.c};
-                           if (dynamic) {
-                               out.offset = mp.centre;
-                               btMatrix3x3 tensor = to_bt(mp.inertia), axes;
-                               tensor.diagonalize(axes, 1e-12, 64);
-                               btQuaternion q;
-                               axes.getRotation(q);
-                               out.turn = normalize(from_bt(q));
-                           }
+                           if (dynamic) on_principal_axes(mp, out);
                            out.shape = hull_shape(pts, out.offset, out.turn);
                        },
                        [&](const Hull& h) {
-                           if (dynamic) {
-                               out.offset = mp.centre;
-                               btMatrix3x3 tensor = to_bt(mp.inertia), axes;
-                               tensor.diagonalize(axes, 1e-12, 64);
-                               btQuaternion q;
-                               axes.getRotation(q);
-                               out.turn = normalize(from_bt(q));
-                           }
+                           if (dynamic) on_principal_axes(mp, out);
                            const HullPoints points = placed_points(h); // the body frame
                            out.shape = hull_shape(
                                    std::span<const Vec3>(points.points.data(), static_cast<std::size_t>(points.count)),
@@ -512,12 +510,6 @@ void BulletEngine::step_frame() {
     tell(kOnFrame, [&](EngineObserver& o) { o.on_frame(*this, frame_, t); });
 }
 
-std::string names_of(const std::vector<std::string>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
-    return out;
-}
-
 std::string metres(double v) { return fmt::format("{:g} m", v); }
 
 } // namespace
@@ -594,7 +586,8 @@ std::vector<std::string> bullet_header(const Scenario& s) {
         lines.push_back("speculative contacts → Bullet's CCD (its predictive contacts), not collide's");
     if (!swept.empty()) {
         const auto [lo, hi] = std::minmax_element(radii.begin(), radii.end());
-        std::string who = swept.size() <= 4 ? names_of(swept) : fmt::format("{} bodies", swept.size());
+        std::string who =
+                swept.size() <= 4 ? fmt::format("{}", fmt::join(swept, ", ")) : fmt::format("{} bodies", swept.size());
         std::string r = *lo == *hi ? metres(*lo) : metres(*lo) + " to " + metres(*hi);
         lines.push_back(fmt::format("Bullet's ccd → {}: motion threshold {:g} m, swept-sphere radius {} (the shape's "
                                     "inner radius)",

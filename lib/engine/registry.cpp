@@ -7,6 +7,9 @@ namespace collide {
 
 namespace {
 
+/// The Debian package an optional engine comes from (kOptionalEngines has Bullet only).
+constexpr std::string_view kOptionalPackage = "libbullet-dev";
+
 /// The registry: a deque, so that a spec found keeps its address when another is registered.
 std::deque<EngineSpec>& registry() {
     static std::deque<EngineSpec> specs = [] {
@@ -47,7 +50,8 @@ const EngineSpec& require_engine(std::string_view name) {
     if (optional)
         throw InputError("", 0, 0,
                          "--engine " + std::string(name) + ": this collide was built without " + std::string(name) +
-                                 "; install it (apt-get install libbullet-dev) and rebuild with -DCOLLIDE_ENGINES=ON");
+                                 "; install it (apt-get install " + std::string(kOptionalPackage) +
+                                 ") and rebuild with -DCOLLIDE_ENGINES=ON");
     std::string known;
     for (const EngineSpec& s : registry()) known += (known.empty() ? "" : ", ") + s.name;
     throw InputError("", 0, 0, "--engine " + std::string(name) + ": no such engine (this build has " + known + ")");
@@ -58,8 +62,8 @@ std::string engines_text() {
     for (const EngineSpec& s : registry()) text += (text.back() == ':' ? " " : ", ") + s.name + " (" + s.version + ")";
     for (const std::string_view name : kOptionalEngines)
         if (!find_engine(name))
-            text += "\nnot built in: " + std::string(name) +
-                    " (apt-get install libbullet-dev, then rebuild with -DCOLLIDE_ENGINES=ON)";
+            text += "\nnot built in: " + std::string(name) + " (apt-get install " + std::string(kOptionalPackage) +
+                    ", then rebuild with -DCOLLIDE_ENGINES=ON)";
     return text;
 }
 

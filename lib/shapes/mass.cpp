@@ -111,8 +111,7 @@ int face_corners(const HullPoints& hull, const Vec3& n, double d, double toleran
 
 } // namespace
 
-HullFaces hull_faces(const Hull& placed) {
-    const HullPoints hull = placed_points(placed);
+HullFaces hull_faces(const HullPoints& hull) {
     HullFaces out;
     const int n = hull.count;
     if (n < 3) return out;
@@ -183,9 +182,9 @@ double volume_of(const Shape& shape) {
                               },
                               [](const Triangle&) { return 0.0; },
                               [](const Hull& placed) {
-                                  const HullFaces faces = hull_faces(placed);
-                                  if (faces.flat) return 0.0;
                                   const HullPoints h = placed_points(placed);
+                                  const HullFaces faces = hull_faces(h);
+                                  if (faces.flat) return 0.0;
                                   double v = 0;
                                   for (int f = 0; f < faces.face_count; ++f) {
                                       const HullFaces::Face& face = faces.faces[static_cast<std::size_t>(f)];
@@ -246,8 +245,8 @@ MassProperties mass_properties(const Shape& shape, double mass) {
                            out = plate(corners.data(), 3, mass);
                        },
                        [&](const Hull& placed) {
-                           const HullFaces faces = hull_faces(placed);
                            const HullPoints h = placed_points(placed);
+                           const HullFaces faces = hull_faces(h);
                            if (faces.face_count == 0) { // fewer than three distinct points, or collinear
                                out = plate(h.points.data(), h.count, mass);
                                return;

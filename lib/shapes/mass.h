@@ -39,7 +39,7 @@ MassProperties mass_properties(const Shape& shape, double mass);
 
 /// The faces of a hull's convex hull, found once (not on a hot path): each face's outward unit
 /// normal, its plane offset (dot(normal, x) = offset on it) and its corners as indices into
-/// Hull::points, counter-clockwise seen from outside. Coplanar triangles merge into one face;
+/// the hull's points, counter-clockwise seen from outside. Coplanar triangles merge into one face;
 /// points inside the hull or inside a face are in no face.
 struct HullFaces {
     static constexpr int kMaxFaces = 2 * kHullMaxPoints;   ///< a convex polyhedron of n corners has ≤ 2n − 4 faces
@@ -60,6 +60,9 @@ struct HullFaces {
 /// The convex hull faces of `hull`'s points (brute force over point triples: fine for at most
 /// kHullMaxPoints points, done once per body). A flat hull gives its one polygon twice, once
 /// per side, and `flat` set; fewer than three distinct points give no face.
-HullFaces hull_faces(const Hull& hull);
+HullFaces hull_faces(const HullPoints& points);
+
+/// The convex hull faces of `hull` where it is placed: hull_faces(placed_points(hull)).
+inline HullFaces hull_faces(const Hull& hull) { return hull_faces(placed_points(hull)); }
 
 } // namespace collide

@@ -188,6 +188,16 @@ const char* detection_name(Detection mode) {
     return "discrete";
 }
 
+std::vector<std::string_view> split_commas(std::string_view text) {
+    std::vector<std::string_view> parts;
+    for (std::size_t start = 0;;) {
+        const std::size_t comma = text.find(',', start);
+        parts.push_back(trim(text.substr(start, comma == std::string_view::npos ? comma : comma - start)));
+        if (comma == std::string_view::npos) return parts;
+        start = comma + 1;
+    }
+}
+
 std::vector<std::string> parse_engine_list(std::string_view text) {
     // Row order: collide, then the optional engines as the registry lists them, then the rest.
     const auto rank = [](std::string_view name) -> std::size_t {
@@ -197,9 +207,7 @@ std::vector<std::string> parse_engine_list(std::string_view text) {
         return std::size(kOptionalEngines) + 1;
     };
     std::vector<std::string> names;
-    for (std::size_t start = 0;;) {
-        const std::size_t comma = text.find(',', start);
-        const std::string_view name = trim(text.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    for (const std::string_view name : split_commas(text)) {
         if (name.empty())
             throw command_error(fmt::format("--engine {}: expected an engine name or several separated by commas "
                                             "(collide,bullet)",
@@ -207,8 +215,6 @@ std::vector<std::string> parse_engine_list(std::string_view text) {
         if (std::find(names.begin(), names.end(), name) != names.end())
             throw command_error(fmt::format("--engine {}: {} is named twice", text, name));
         names.emplace_back(name);
-        if (comma == std::string_view::npos) break;
-        start = comma + 1;
     }
     std::stable_sort(names.begin(), names.end(),
                      [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });

@@ -89,6 +89,10 @@ std::vector<Detection> modes_of(DetectionChoice choice);
 /// The name of a mode as written in rows ("discrete", "swept", "speculative").
 const char* detection_name(Detection mode);
 
+/// The parts of a comma-separated list (`collide,bullet`, or a grid line's `collide, bullet`),
+/// each without the spaces and tabs around it; an empty part stays (empty).
+std::vector<std::string_view> split_commas(std::string_view text);
+
 /// Parses `--engine` of a sweep: one engine name or several separated by commas
 /// (`collide,bullet`), returned in row order: collide first, then the optional engines in the
 /// order of kOptionalEngines (engine/registry.h), then any other name as given (the registry

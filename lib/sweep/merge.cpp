@@ -319,14 +319,8 @@ Survey survey(std::vector<ShardLines>& shards) {
                             throw error_at(shard, line_no,
                                            "the header has an engine column but the file has no grid line listing "
                                            "the engines (# collide sweep grid: …; engine …)");
-                        std::string_view list = std::string_view(s.grid_line).substr(at + 9, end - at - 9);
-                        for (std::size_t start = 0;;) {
-                            const std::size_t comma = list.find(", ", start);
-                            s.engines.emplace_back(list.substr(
-                                    start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-                            if (comma == std::string_view::npos) break;
-                            start = comma + 2;
-                        }
+                        const std::string_view list = std::string_view(s.grid_line).substr(at + 9, end - at - 9);
+                        for (const std::string_view engine : split_commas(list)) s.engines.emplace_back(engine);
                         s.has_mode.assign(3 * s.engines.size(), false);
                     }
                     if (const auto sizes =

@@ -9,27 +9,27 @@ namespace collide {
 namespace {
 
 /// Sorts `keys` ascending (as std::sort would) by a least-significant-digit radix sort on
-/// bytes, skipping every byte that all keys share (a pair key's high bytes of i and of j are
+/// bytes, only on the bytes in which some keys differ (a pair key's high bytes of i and of j are
 /// 0 below 2^24 bodies, so 10,000 bodies take 4 passes); `scratch` is its buffer.
 void radix_sort(std::vector<PairKey>& keys, std::vector<PairKey>& scratch) {
     if (keys.size() < 64) {
         std::sort(keys.begin(), keys.end());
         return;
     }
-    std::size_t counts[8][256] = {};
-    for (const PairKey k : keys)
-        for (int b = 0; b < 8; ++b) ++counts[b][(k >> (8 * b)) & 0xff];
+    PairKey differ = 0; // the bits in which some key differs from the first
+    for (const PairKey k : keys) differ |= k ^ keys[0];
     scratch.resize(keys.size());
-    for (int b = 0; b < 8; ++b) {
-        std::size_t* const c = counts[b];
-        if (c[(keys[0] >> (8 * b)) & 0xff] == keys.size()) continue; // every key has this byte
+    for (int shift = 0; shift < 64; shift += 8) {
+        if (((differ >> shift) & 0xff) == 0) continue;
+        std::size_t counts[256] = {};
+        for (const PairKey k : keys) ++counts[(k >> shift) & 0xff];
         std::size_t at = 0;
-        for (int v = 0; v < 256; ++v) {
-            const std::size_t n = c[v];
-            c[v] = at;
+        for (std::size_t& c : counts) {
+            const std::size_t n = c;
+            c = at;
             at += n;
         }
-        for (const PairKey k : keys) scratch[c[(k >> (8 * b)) & 0xff]++] = k;
+        for (const PairKey k : keys) scratch[counts[(k >> shift) & 0xff]++] = k;
         keys.swap(scratch);
     }
 }

@@ -32,7 +32,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     bodies_.resize(n);
     contacts_.clear();
     impact_pairs_.clear();
-    hulls_.clear();
+    shape_data_.clear();
     turning_.clear();
     characters_.clear();
     const double g = length(def_.gravity);
@@ -51,7 +51,8 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         b.kind = body_kind(d);
         b.trigger = d.trigger;
         const bool dynamic = b.kind == BodyKind::dynamic;
-        if (d.hull_data) hulls_.push_back(d.hull_data); // its Hull points into them
+        if (d.hull_data) shape_data_.push_back(d.hull_data); // its Hull points into them
+        if (d.mesh_data) shape_data_.push_back(d.mesh_data); // its Mesh too
         b.restitution = d.restitution;
         b.friction = d.friction;
         s.rotation = normalize(d.rotation);

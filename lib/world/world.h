@@ -165,9 +165,9 @@ public:
 
     /// Starts over with these settings and bodies (body i is bodies[i]), at t = 0, frame 0,
     /// with no observers. Pairs within the skin of each other start in contact. Reuses
-    /// storage: once warmed up by a world as large, allocates nothing. The world shares the
-    /// bodies' hull points (BodyDef::hull_data); a mesh's triangles (BodyDef::mesh_data) must
-    /// outlive its stepping.
+    /// storage: once warmed up by a world as large, allocates nothing. The world shares what
+    /// the bodies' shapes point into (BodyDef::hull_data, BodyDef::mesh_data), so it may outlive
+    /// `bodies`.
     void reset(const WorldDef& def, std::span<const BodyDef> bodies);
 
     /// Adds an observer for the `events` (WorldEvent bits). It must outlive the stepping.
@@ -267,31 +267,31 @@ private:
         unsigned events = 0;
     };
 
-    WorldDef def_;                     ///< the settings
-    std::vector<BodySim> sims_;        ///< hot, per body
-    mutable std::vector<Body> bodies_; ///< cold, per body (mutable: placed shapes are cached lazily)
-    std::vector<std::shared_ptr<const HullPoints>> hulls_; ///< the points of the bodies' hulls, kept alive
-    std::vector<TurningShape> turning_;                    ///< per body that turns its shape (Body::turning)
-    std::vector<CharacterBody> characters_;                ///< per character (Body::character)
-    ContactSet contacts_;                                  ///< pairs in contact, by (i, j)
-    ContactSet next_contacts_;                             ///< scratch: the update's new list
-    SolverSet solver_;                                     ///< this step's constraints
-    SolverSet sub_solver_;                                 ///< scratch: an impact's constraints
-    std::vector<Manifold> manifolds_;                      ///< scratch: one pair's manifolds
-    ContactSet impact_pairs_;                              ///< pairs that came into contact at an impact this step
-    std::vector<PairKey> cast_pairs_;                      ///< continuous: candidate swept pairs this step, sorted
-    std::vector<PairKey> resolved_;                        ///< continuous: pairs that had their impact this step
-    std::vector<BodySim> sub_bodies_;                      ///< continuous: an impact's bodies (local copies)
-    std::vector<int> sub_index_;                           ///< continuous: their global indices
-    ContactSet sub_pairs_;                                 ///< continuous: the impact's new contact, in local indices
-    mutable Broadphase broad_;                             ///< candidate pairs
-    std::vector<PairKey> keys_;                            ///< scratch: candidate pair keys
-    std::vector<unsigned char> active_;                    ///< scratch: per body, moves this step (broadphase)
-    std::vector<Aabb> boxes_;                              ///< scratch: every body's bounds (grown by its reach)
-    std::vector<double> reach_;                            ///< per body: how far a point of it can move in a step (m)
-    std::vector<int> found_;                               ///< scratch: bodies found by a query
-    mutable std::vector<int> probe_;                       ///< scratch: bodies near a character's trial position
-    std::vector<Vec3> before_;                             ///< scratch: velocities before a response
+    WorldDef def_;                                        ///< the settings
+    std::vector<BodySim> sims_;                           ///< hot, per body
+    mutable std::vector<Body> bodies_;                    ///< cold, per body (mutable: placed shapes are cached lazily)
+    std::vector<std::shared_ptr<const void>> shape_data_; ///< what the bodies' hulls and meshes point into, kept alive
+    std::vector<TurningShape> turning_;                   ///< per body that turns its shape (Body::turning)
+    std::vector<CharacterBody> characters_;               ///< per character (Body::character)
+    ContactSet contacts_;                                 ///< pairs in contact, by (i, j)
+    ContactSet next_contacts_;                            ///< scratch: the update's new list
+    SolverSet solver_;                                    ///< this step's constraints
+    SolverSet sub_solver_;                                ///< scratch: an impact's constraints
+    std::vector<Manifold> manifolds_;                     ///< scratch: one pair's manifolds
+    ContactSet impact_pairs_;                             ///< pairs that came into contact at an impact this step
+    std::vector<PairKey> cast_pairs_;                     ///< continuous: candidate swept pairs this step, sorted
+    std::vector<PairKey> resolved_;                       ///< continuous: pairs that had their impact this step
+    std::vector<BodySim> sub_bodies_;                     ///< continuous: an impact's bodies (local copies)
+    std::vector<int> sub_index_;                          ///< continuous: their global indices
+    ContactSet sub_pairs_;                                ///< continuous: the impact's new contact, in local indices
+    mutable Broadphase broad_;                            ///< candidate pairs
+    std::vector<PairKey> keys_;                           ///< scratch: candidate pair keys
+    std::vector<unsigned char> active_;                   ///< scratch: per body, moves this step (broadphase)
+    std::vector<Aabb> boxes_;                             ///< scratch: every body's bounds (grown by its reach)
+    std::vector<double> reach_;                           ///< per body: how far a point of it can move in a step (m)
+    std::vector<int> found_;                              ///< scratch: bodies found by a query
+    mutable std::vector<int> probe_;                      ///< scratch: bodies near a character's trial position
+    std::vector<Vec3> before_;                            ///< scratch: velocities before a response
     std::vector<int> levels_;          ///< scratch: per body, distance in contacts from a body that does not move
     std::vector<int> adjacency_start_; ///< scratch: contact adjacency, compressed rows
     std::vector<int> adjacency_;       ///< scratch: the neighbours

@@ -3,6 +3,7 @@
 
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sweep/grid.h"
@@ -164,4 +165,14 @@ TEST_CASE("sweep --shard is K/N with 1 <= K <= N") {
     CHECK(s.count == 8);
     for (const char* bad : {"0/3", "4/3", "1/0", "x", "1/", "/2", "-1/2", "1/2/3", "1.5/3"})
         CHECK_THROWS_WITH(parse_shard(bad), Catch::Contains("--shard"));
+}
+
+TEST_CASE("a comma-separated list splits into its parts, each trimmed, empty parts kept") {
+    using V = std::vector<std::string_view>;
+    CHECK(split_commas("collide,bullet") == V{"collide", "bullet"});
+    CHECK(split_commas("collide, bullet") == V{"collide", "bullet"}); // as a grid line lists them
+    CHECK(split_commas(" a ,\tb\t, c") == V{"a", "b", "c"});
+    CHECK(split_commas("one") == V{"one"});
+    CHECK(split_commas("a,,b") == V{"a", "", "b"});
+    CHECK(split_commas("") == V{""});
 }

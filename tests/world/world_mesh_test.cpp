@@ -2,6 +2,7 @@
 // kick or lost speed while sliding across a 10×10 grid's seams, discrete and swept.
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <vector>
 
 #include "../support/meshes.h"
@@ -88,4 +89,25 @@ TEST_CASE("sliding across a 10×10 grid keeps exactly the speed and height it ke
             }
         }
     }
+}
+
+TEST_CASE("a world keeps what its hull and mesh bodies point into: it steps on once their definitions are gone",
+          "[world][mesh]") {
+    WorldDef w;
+    w.dt = 1.0 / 60;
+    w.frames = 120;
+    w.gravity = {0, -9.81, 0};
+    World world;
+    {
+        auto points = std::make_shared<HullPoints>();
+        for (int k = 0; k < 8; ++k)
+            points->points[static_cast<std::size_t>(k)] = {k & 1 ? 0.5 : -0.5, k & 2 ? 0.5 : -0.5, k & 4 ? 0.5 : -0.5};
+        points->count = 8;
+        BodyDef crate = mover(hull_of(*points), {5, 1, 5}, {}); // a unit cube as a hull, 0.5 m above the floor
+        crate.hull_data = points;
+        const std::vector<BodyDef> bodies{floor_mesh(2), crate};
+        world.reset(w, bodies);
+    } // the definitions, the hull's points and the mesh's triangles are theirs no longer
+    while (world.frames_stepped() < w.frames) world.step_frame();
+    CHECK(world.state(1).position.y == Approx(0.5).margin(0.002)); // landed flat, resting within the skin
 }

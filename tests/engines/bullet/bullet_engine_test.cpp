@@ -12,29 +12,17 @@
 #include <vector>
 
 #include "engine/registry.h"
+#include "engines/bullet/need_bullet.h"
 #include "probes/simulate.h"
 #include "scenario/load.h"
-#include "support/skip.h"
-
-#ifdef COLLIDE_WITH_BULLET
-#include "engines/bullet/bullet_engine.h"
-#endif
 
 using namespace collide;
+using collide::test::need_bullet;
 
 namespace {
 
 /// The scenario of YAML `text` (no params).
 Scenario scene(const std::string& text) { return parse_scenario_template(text, "bullet.yaml").base(); }
-
-/// Skips the test case in a build without Bullet; else makes sure it is registered.
-void need_bullet() {
-#ifdef COLLIDE_WITH_BULLET
-    register_bullet_engine();
-#else
-    test::skip_test("this build has no Bullet (configure with -DCOLLIDE_ENGINES=ON)");
-#endif
-}
 
 /// The scenario's values as Bullet measures them.
 std::vector<double> run_bullet(const Scenario& s) {

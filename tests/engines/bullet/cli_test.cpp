@@ -13,28 +13,17 @@
 #include <vector>
 
 #include "app/measure.h"
+#include "engines/bullet/need_bullet.h"
 #include "report/golden.h"
 #include "report/render.h"
 #include "support/run_command.h"
-#include "support/skip.h"
-
-#ifdef COLLIDE_WITH_BULLET
-#include "engines/bullet/bullet_engine.h"
-#endif
 
 using namespace collide;
+using collide::test::need_bullet;
 using collide::test::run_collide;
 namespace fs = std::filesystem;
 
 namespace {
-
-void need_bullet() {
-#ifdef COLLIDE_WITH_BULLET
-    register_bullet_engine();
-#else
-    test::skip_test("this build has no Bullet (configure with -DCOLLIDE_ENGINES=ON)");
-#endif
-}
 
 /// The shipped scenarios whose text has a character.
 std::vector<std::string> character_scenarios() {
