@@ -119,6 +119,16 @@ OutputFile::OutputFile(const std::string& path) {
         if (!S_ISREG(st.st_mode)) fail(path, "cannot write: not a regular file, a FIFO or a character device");
     }
     const fs::path target(path);
+    // SIGINT, SIGTERM and SIGHUP wait while the temporary is made and registered: one arriving
+    // in between would otherwise end the process by default and leave the temporary behind.
+    sigset_t stops, before;
+    sigemptyset(&stops);
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stops, sig);
+    ::pthread_sigmask(SIG_BLOCK, &stops, &before);
+    struct Unblock {
+        const sigset_t* mask;
+        ~Unblock() { ::pthread_sigmask(SIG_SETMASK, mask, nullptr); }
+    } const unblock{&before};
     for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
         std::string temp = temporary_name(target);
         fd_ = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, exists ? 0600 : 0666);
@@ -130,6 +140,7 @@ OutputFile::OutputFile(const std::string& path) {
     }
     if (fd_ < 0) fail(path, "cannot write: no free temporary name beside it");
     slot_ = register_temporary(temp_);
+    ::pthread_sigmask(SIG_SETMASK, &before, nullptr); // a signal that came meanwhile is handled now
     if (exists) {
         // Keep the replaced file's permissions (and, when allowed, its owner).
         if (::geteuid() == 0 && ::fchown(fd_, st.st_uid, st.st_gid) != 0) { /* best effort */
