@@ -2,6 +2,7 @@
 // manifolds at the new poses, a pair comes into or stays in contact by the rules of
 // world/contacts.h, and the impulses its points carried are matched to the new points.
 #include <algorithm>
+#include <iterator>
 
 #include "world/world.h"
 
@@ -33,23 +34,45 @@ PairContact* World::find_contact(int i, int j) {
 
 void World::update_contacts(const StepContext& ctx, bool at_start) {
     const int n = body_count();
+    // Which pairs can be in contact after the update (the rules below): a new pair of discrete
+    // or swept detection needs its bounds to overlap, and a pair in contact stays while within
+    // the skin plus the two bodies' reaches. So the broadphase files the bare bounds, and the
+    // pairs in contact are added by their keys: falling bodies side by side are no candidates.
+    // A speculative pair comes into contact within its reach, and at the start within the skin
+    // or the reach: then every box is grown by its body's reach. Either way every pair the
+    // rules can accept is a candidate (the grown boxes overlap whenever the bounds are within
+    // the skin plus both reaches), in the same (i, j) order: the same contacts, bit for bit.
+    const bool grow = at_start || any_speculative_;
     for (int k = 0; k < n; ++k) {
-        const double r = reach_[static_cast<std::size_t>(k)];
+        const double r = grow ? reach_[static_cast<std::size_t>(k)] : 0.0;
         const Aabb b = bounds(k);
         boxes_[static_cast<std::size_t>(k)] = Aabb{b.min - Vec3{r, r, r}, b.max + Vec3{r, r, r}};
         active_[static_cast<std::size_t>(k)] = moves(k) ? 1 : 0; // awake, or a kinematic body or character moving
     }
     broad_.build(boxes_, active_, std::max(ctx.skin, 1e-7), kBroadFraction);
     broad_.pairs(keys_);
+    const auto frozen = [&](const PairContact& c) {
+        return !active_[static_cast<std::size_t>(c.i)] && !active_[static_cast<std::size_t>(c.j)];
+    };
+    if (!grow) {
+        kept_keys_.clear();
+        for (const PairContact& c : contacts_.pairs)
+            if (!frozen(c)) kept_keys_.push_back(c.key()); // sorted, as contacts_ is
+        if (!impact_pairs_.empty()) {
+            for (const PairContact& c : impact_pairs_.pairs) kept_keys_.push_back(c.key());
+            std::sort(kept_keys_.begin(), kept_keys_.end());
+        }
+        merged_keys_.clear();
+        std::set_union(keys_.begin(), keys_.end(), kept_keys_.begin(), kept_keys_.end(),
+                       std::back_inserter(merged_keys_));
+        keys_.swap(merged_keys_);
+    }
     next_contacts_.clear();
     const bool tell = (wanted_ & kOnContact) && !at_start;
     // One walk over the candidates and the old contacts, both sorted by (i, j): a candidate is
     // found anew; an old contact of two bodies that do not move (asleep, static, still) stays
     // as it was.
     std::size_t old = 0;
-    const auto frozen = [&](const PairContact& c) {
-        return !active_[static_cast<std::size_t>(c.i)] && !active_[static_cast<std::size_t>(c.j)];
-    };
     const auto keep_frozen_before = [&](PairKey key) {
         for (; old < contacts_.size() && contacts_.pairs[old].key() < key; ++old)
             if (frozen(contacts_.pairs[old])) next_contacts_.add_copy(contacts_, contacts_.pairs[old]).told = false;

@@ -39,6 +39,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     up_ = g > 0 ? def_.gravity * (-1.0 / g) : Vec3{0, 1, 0};
     has_characters_ = false;
     any_swept_ = false;
+    any_speculative_ = false;
     any_turning_ = false;
     bool any_swept_body = false;
     std::size_t pairable = 0; // bodies that can be in a swept pair: not characters, not triggers
@@ -114,6 +115,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         has_characters_ = has_characters_ || character;
         any_turning_ = any_turning_ || b.spinning || (b.turns && !b.round);
         any_swept_body = any_swept_body || (b.swept && !b.trigger);
+        any_speculative_ = any_speculative_ || b.speculative;
         pairable += !character && !b.trigger ? 1 : 0;
     }
     any_swept_ = any_swept_body && pairable >= 2;

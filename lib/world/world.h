@@ -286,6 +286,8 @@ private:
     ContactSet sub_pairs_;                                ///< continuous: the impact's new contact, in local indices
     mutable Broadphase broad_;                            ///< candidate pairs
     std::vector<PairKey> keys_;                           ///< scratch: candidate pair keys
+    std::vector<PairKey> kept_keys_;                      ///< scratch: the keys of contacts that may stay
+    std::vector<PairKey> merged_keys_;                    ///< scratch: candidates and kept keys together
     std::vector<unsigned char> active_;                   ///< scratch: per body, moves this step (broadphase)
     std::vector<Aabb> boxes_;                             ///< scratch: every body's bounds (grown by its reach)
     std::vector<double> reach_;                           ///< per body: how far a point of it can move in a step (m)
@@ -318,8 +320,9 @@ private:
 
     Vec3 up_{0, 1, 0};
     bool has_characters_ = false;
-    bool any_swept_ = false;   ///< some pair can be swept
-    bool any_turning_ = false; ///< some body can turn (a dynamic one, or a spinning kinematic one)
+    bool any_swept_ = false;       ///< some pair can be swept
+    bool any_speculative_ = false; ///< some body is speculative: its pairs need the broadphase to see its reach
+    bool any_turning_ = false;     ///< some body can turn (a dynamic one, or a spinning kinematic one)
     int frame_ = -1;
     int frames_stepped_ = 0;
     double frame_time_ = 0; ///< the sampled time of the frame being stepped (s)
