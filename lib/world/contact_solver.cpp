@@ -7,6 +7,9 @@ namespace collide {
 
 namespace {
 
+/// The inverse inertia of a body that cannot turn.
+constexpr Mat3 kNoTurning{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+
 /// The velocity of the point at anchor r of a body (m/s).
 inline Vec3 point_velocity(const BodySim& b, const Vec3& r) { return b.velocity + cross(b.angular_velocity, r); }
 
@@ -21,6 +24,21 @@ inline void apply_impulse(BodySim& a, BodySim& b, const Vec3& ra, const Vec3& rb
     a.angular_velocity -= a.inv_inertia * cross(ra, p);
     b.velocity += p * b.inv_mass;
     b.angular_velocity += b.inv_inertia * cross(rb, p);
+}
+
+/// The relative normal velocity at point p of contact c: the normal row,
+/// n·(v_B − v_A) + ω_B·(r_B × n) − ω_A·(r_A × n), which is n·v_rel.
+inline double normal_velocity(const BodySim& a, const BodySim& b, const SolverContact& c, const SolverPoint& p) {
+    return dot(b.velocity - a.velocity, c.normal) + dot(b.angular_velocity, p.rb_n) - dot(a.angular_velocity, p.ra_n);
+}
+
+/// Applies a normal impulse of d (N·s) at point p of contact c (+ to B, − to A).
+inline void apply_normal_impulse(BodySim& a, BodySim& b, const SolverContact& c, const SolverPoint& p, double d) {
+    const Vec3 impulse = c.normal * d;
+    a.velocity -= impulse * a.inv_mass;
+    a.angular_velocity -= p.ia_n * d;
+    b.velocity += impulse * b.inv_mass;
+    b.angular_velocity += p.ib_n * d;
 }
 
 /// k(d) = 1/m_A + 1/m_B + (r_A × d)·I_A⁻¹(r_A × d) + (r_B × d)·I_B⁻¹(r_B × d).
@@ -46,17 +64,15 @@ inline double inverse_effective_mass(const BodySim& a, const BodySim& b, const V
 inline Vec3 friction_impulse(const SolverContact& c, const SolverPoint& p, const Vec3& vr, const Vec3& slip_goal,
                              double limit, Vec3& accumulated) {
     const double v1 = dot(vr - slip_goal, c.tangent1), v2 = dot(vr - slip_goal, c.tangent2);
-    const double speed = std::sqrt(v1 * v1 + v2 * v2);
     const double old1 = dot(accumulated, c.tangent1), old2 = dot(accumulated, c.tangent2);
     double n1 = old1, n2 = old2;
-    if (speed > 0) {
-        const double d1 = v1 / speed, d2 = v2 / speed;
-        const double k = p.tangent_k.x * d1 * d1 + 2 * p.tangent_k.y * d1 * d2 + p.tangent_k.z * d2 * d2;
-        if (k > 0) {
-            const double step = -speed / k;
-            n1 += step * d1;
-            n2 += step * d2;
-        }
+    // Along the slip's direction d = v/|v|, k(d) = q/|v|² with q = vᵀK v, so the impulse
+    // −|v|/k(d)·d is −(|v|²/q)·v: no square root, one division.
+    const double q = p.tangent_k.x * v1 * v1 + 2 * p.tangent_k.y * v1 * v2 + p.tangent_k.z * v2 * v2;
+    if (q > 0) {
+        const double f = (v1 * v1 + v2 * v2) / q;
+        n1 -= f * v1;
+        n2 -= f * v2;
     }
     if (limit >= 0) {
         const double len2 = n1 * n1 + n2 * n2;
@@ -73,7 +89,7 @@ inline Vec3 friction_impulse(const SolverContact& c, const SolverPoint& p, const
 } // namespace
 
 void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
-                      std::span<const unsigned char> awake, SolverSet& out) {
+                      std::span<const unsigned char> awake, std::span<const unsigned char> round, SolverSet& out) {
     out.clear();
     for (std::size_t k = 0; k < pairs.size(); ++k) {
         const PairContact& pc = pairs.pairs[k];
@@ -83,6 +99,7 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
         for (int m = 0; m < pc.count; ++m) {
             const PairManifold& pm = pairs.manifolds[static_cast<std::size_t>(pc.first + m)];
             SolverContact& c = out.contacts.emplace_back();
+            c.first = static_cast<int>(out.points.size());
             c.a = pc.i;
             c.b = pc.j;
             c.pair = static_cast<int>(k);
@@ -92,9 +109,11 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
             c.tangent2 = cross(pm.normal, c.tangent1);
             c.friction = pc.friction;
             c.restitution = pc.restitution;
-            c.first = static_cast<int>(out.points.size());
             c.count = pm.count;
             c.impact = false;
+            c.round_a = round[static_cast<std::size_t>(pc.i)] != 0;
+            c.round_b = round[static_cast<std::size_t>(pc.j)] != 0;
+            c.linear = (c.round_a || a.inv_inertia == kNoTurning) && (c.round_b || b.inv_inertia == kNoTurning);
             out.points.resize(out.points.size() + static_cast<std::size_t>(pm.count));
             for (int q = 0; q < pm.count; ++q) {
                 const ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
@@ -104,8 +123,13 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
                 p.local_a = rotate_inverse(a.rotation, p.ra);
                 p.local_b = rotate_inverse(b.rotation, p.rb);
                 p.separation = -cp.found.depth;
-                const double kn = inverse_effective_mass(a, b, p.ra, p.rb, c.normal);
+                p.ra_n = c.round_a ? Vec3{} : cross(p.ra, c.normal);
+                p.rb_n = c.round_b ? Vec3{} : cross(p.rb, c.normal);
+                p.ia_n = a.inv_inertia * p.ra_n;
+                p.ib_n = b.inv_inertia * p.rb_n;
+                const double kn = a.inv_mass + b.inv_mass + dot(p.ra_n, p.ia_n) + dot(p.rb_n, p.ib_n);
                 p.normal_mass = kn > 0 ? 1 / kn : 0;
+                p.normal_k = kn > 0 ? kn : 0;
                 const double k11 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1);
                 const double k22 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent2);
                 const double k12 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1, c.tangent2);
@@ -141,11 +165,11 @@ bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bo
             for (int q = 0; q < c.count; ++q) {
                 SolverPoint& p = points[q];
                 if (!p.touching) continue;
-                const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
+                const double vn = normal_velocity(a, b, c, p);
                 const double next = std::max(p.impact_impulse - p.normal_mass * (vn - p.target), 0.0);
                 const double d = next - p.impact_impulse;
                 p.impact_impulse = next;
-                apply_impulse(a, b, p.ra, p.rb, c.normal * d);
+                apply_normal_impulse(a, b, c, p, d);
             }
             for (int q = 0; q < c.count; ++q) {
                 SolverPoint& p = points[q];
@@ -180,19 +204,19 @@ void warm_start(const SolverSet& set, std::span<BodySim> bodies) {
 
 PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies) {
     PassChange change;
+    double friction_change2 = 0; // the largest friction change, squared (one square root at the end)
     for (const SolverContact& c : set.contacts) {
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
         SolverPoint* const points = set.points.data() + c.first;
         for (int q = 0; q < c.count; ++q) {
             SolverPoint& p = points[q];
-            const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
+            const double vn = normal_velocity(a, b, c, p);
             const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
             const double d = next - p.normal_impulse;
             p.normal_impulse = next;
-            apply_impulse(a, b, p.ra, p.rb, c.normal * d);
-            if (p.normal_mass > 0)
-                change.largest_change = std::max(change.largest_change, std::fabs(d) / p.normal_mass);
+            apply_normal_impulse(a, b, c, p, d);
+            change.largest_change = std::max(change.largest_change, std::fabs(d) * p.normal_k);
         }
         if (!ctx.coulomb || c.friction <= 0) continue; // per_contact: a resting body slides freely
         for (int q = 0; q < c.count; ++q) {
@@ -201,9 +225,11 @@ PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<Body
             const Vec3 d = friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent_impulse);
             apply_impulse(a, b, p.ra, p.rb, d);
             // |K·d| ≤ trace(K)·|d| for the 2×2 tangent mass matrix K.
-            change.largest_change = std::max(change.largest_change, (p.tangent_k.x + p.tangent_k.z) * length(d));
+            const double trace = p.tangent_k.x + p.tangent_k.z;
+            friction_change2 = std::max(friction_change2, trace * trace * length_squared(d));
         }
     }
+    change.largest_change = std::max(change.largest_change, std::sqrt(friction_change2));
     return change;
 }
 
@@ -219,13 +245,13 @@ bool apply_restitution(const StepContext& ctx, SolverSet& set, std::span<BodySim
             // when it came faster than the bounce speed, else it stays (v_n = 0).
             if (p.touching || p.normal_impulse <= 0 || p.approach >= -ctx.impact_speed) continue;
             const double target = p.approach < -ctx.bounce_speed ? -c.restitution * p.approach : 0.0;
-            const double vn = dot(relative_velocity(a, b, p.ra, p.rb), c.normal);
+            const double vn = normal_velocity(a, b, c, p);
             if (vn >= target) continue;
             const double next = std::max(p.normal_impulse - p.normal_mass * (vn - target), 0.0);
             const double d = next - p.normal_impulse;
             p.normal_impulse = next;
             if (d != 0) changed = true;
-            apply_impulse(a, b, p.ra, p.rb, c.normal * d);
+            apply_normal_impulse(a, b, c, p, d);
         }
     }
     return changed;
@@ -253,21 +279,39 @@ bool correct_positions(const StepContext& ctx, const SolverSet& set, std::span<B
             BodySim& b = bodies[static_cast<std::size_t>(c.b)];
             if (a.inv_mass == 0 && b.inv_mass == 0) continue;
             for (const SolverPoint& p : set.points_of(c)) {
-                const Vec3 ra = rotate(a.rotation, p.local_a), rb = rotate(b.rotation, p.local_b);
+                // A ball's anchor stays where it touches; another body's turns with it.
+                const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, p.local_a);
+                const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, p.local_b);
                 // Both anchors started at the point: the separation has grown by how far B's anchor
                 // moved from A's along the normal.
                 const double s = p.separation + dot((b.centre + rb) - (a.centre + ra), c.normal);
                 deepest = std::min(deepest, s);
                 if (s >= 0) continue;
                 const double correction = std::max(kCorrectionFactor * s, -kMaxCorrection);
-                const double k = inverse_effective_mass(a, b, ra, rb, c.normal);
+                if (c.linear) { // the push turns neither: k = 1/m_A + 1/m_B
+                    const double k = a.inv_mass + b.inv_mass;
+                    if (!(k > 0)) continue;
+                    const Vec3 impulse = c.normal * (-correction / k);
+                    a.centre -= impulse * a.inv_mass;
+                    b.centre += impulse * b.inv_mass;
+                    moved = true;
+                    continue;
+                }
+                // The arms the push turns a body by: none for a ball (it passes through its centre).
+                const Vec3 arm_a = c.round_a ? Vec3{} : ra, arm_b = c.round_b ? Vec3{} : rb;
+                const double k = inverse_effective_mass(a, b, arm_a, arm_b, c.normal);
                 if (!(k > 0)) continue;
                 const Vec3 impulse = c.normal * (-correction / k);
                 a.centre -= impulse * a.inv_mass;
                 b.centre += impulse * b.inv_mass;
-                const Vec3 ta = a.inv_inertia * cross(ra, impulse), tb = b.inv_inertia * cross(rb, impulse);
-                if (!is_zero(ta)) a.rotation = normalize(exp_rotation(ta * -1.0) * a.rotation);
-                if (!is_zero(tb)) b.rotation = normalize(exp_rotation(tb) * b.rotation);
+                if (!c.round_a) {
+                    const Vec3 ta = a.inv_inertia * cross(ra, impulse);
+                    if (!is_zero(ta)) a.rotation = normalize(exp_rotation(ta * -1.0) * a.rotation);
+                }
+                if (!c.round_b) {
+                    const Vec3 tb = b.inv_inertia * cross(rb, impulse);
+                    if (!is_zero(tb)) b.rotation = normalize(exp_rotation(tb) * b.rotation);
+                }
                 moved = true;
             }
         }

@@ -62,17 +62,22 @@ inline constexpr double kMaxCorrection = 0.2;
 
 /// A contact point as the solver sees it within one step.
 struct SolverPoint {
-    Vec3 ra;                   ///< from A's reference point to the point (m, world frame)
-    Vec3 rb;                   ///< from B's reference point to the point (m, world frame)
-    Vec3 local_a;              ///< ra in A's frame (position correction turns it with A)
-    Vec3 local_b;              ///< rb in B's frame
-    double separation = 0;     ///< gap at the step's start (m): −depth
-    double normal_mass = 0;    ///< 1/k(n)
-    Vec3 tangent_k;            ///< the 2×2 tangent block of inverse effective masses: (k11, k12, k22)
-    double approach = 0;       ///< relative normal velocity when prepared (m/s; < 0 approaching)
-    Vec3 slip;                 ///< relative tangential velocity when prepared (m/s, world)
-    double target = 0;         ///< the impact solve's normal velocity to reach (m/s)
-    double bias = 0;           ///< the force solve's least normal velocity (m/s)
+    Vec3 ra;                ///< from A's reference point to the point (m, world frame)
+    Vec3 rb;                ///< from B's reference point to the point (m, world frame)
+    Vec3 local_a;           ///< ra in A's frame (position correction turns it with A)
+    Vec3 local_b;           ///< rb in B's frame
+    double separation = 0;  ///< gap at the step's start (m): −depth
+    Vec3 ra_n;              ///< r_A × n, A's angular part of the normal row (m); zero for a ball (see SolverContact)
+    Vec3 rb_n;              ///< r_B × n (m)
+    Vec3 ia_n;              ///< I_A⁻¹(r_A × n): A's change of ω per unit normal impulse (1/(kg·m))
+    Vec3 ib_n;              ///< I_B⁻¹(r_B × n)
+    double normal_mass = 0; ///< 1/k(n) (kg)
+    double normal_k = 0;    ///< k(n), 0 when no body can move (1/kg)
+    Vec3 tangent_k;         ///< the 2×2 tangent block of inverse effective masses: (k11, k12, k22)
+    double approach = 0;    ///< relative normal velocity when prepared (m/s; < 0 approaching)
+    Vec3 slip;              ///< relative tangential velocity when prepared (m/s, world)
+    double target = 0;      ///< the impact solve's normal velocity to reach (m/s)
+    double bias = 0;        ///< the force solve's least normal velocity (m/s)
     double normal_impulse = 0; ///< accumulated by the force solve (N·s)
     double impact_impulse = 0; ///< accumulated by the impact solve (N·s)
     Vec3 tangent_impulse;      ///< the force solve's friction impulse (N·s, world frame)
@@ -96,6 +101,10 @@ struct SolverContact {
     int first = 0;          ///< its first point's index in the set's points
     int count = 0;          ///< points used
     bool impact = false;    ///< some point impacts at the step's start
+    bool round_a = false;   ///< A is a ball about its reference point: a push along the normal,
+                            ///< which passes through its centre, does not turn it
+    bool round_b = false;   ///< … B is
+    bool linear = false;    ///< position correction turns neither body: each is a ball or cannot turn
 };
 
 /// A step's constraints: the contacts and, in one array, their points (a contact's together).
@@ -122,9 +131,11 @@ struct SolverSet {
 /// bodies' reference points, effective masses, tangents, approach speeds, impact targets
 /// (restitution above ctx.bounce_speed), and the warm-start impulses the pairs carry.
 /// Pairs with neither body in `awake` (per body, nonzero: a dynamic body that is awake) are
-/// left out: their bodies sleep or never move.
+/// left out: their bodies sleep or never move. `round` (per body, nonzero: a sphere about its
+/// reference point) marks the bodies whose normal rows have no angular part: a ball's contact
+/// normal passes through its centre, so r × n is zero there, not a rounding error of it.
 void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
-                      std::span<const unsigned char> awake, SolverSet& out);
+                      std::span<const unsigned char> awake, std::span<const unsigned char> round, SolverSet& out);
 
 /// The impact solve (stage 2 above) on the contacts whose `impact` is set: velocity_iterations
 /// passes. Returns true when some body's velocity changed.
@@ -159,7 +170,9 @@ void store_impulses(const SolverSet& set, ContactSet& pairs);
 /// plus how far B's anchor has moved from A's along the normal (the anchors turn with their
 /// bodies; Box3D tracks separations the same way); penetrating points are pushed apart by
 /// kCorrectionFactor of their depth per pass, moving and turning the bodies' centres and
-/// rotations, position_iterations passes. Returns true when some body moved.
+/// rotations, position_iterations passes. A ball's anchor does not turn with it (the point of a
+/// ball that touches is the one along the normal, whichever way the ball has turned), and a push
+/// along the normal does not turn it. Returns true when some body moved.
 bool correct_positions(const StepContext& ctx, const SolverSet& set, std::span<BodySim> bodies);
 
 /// Body `sim`'s inverse inertia in the world frame for its rotation: R·I⁻¹·Rᵀ.

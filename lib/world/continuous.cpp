@@ -235,9 +235,11 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     sub_pc.i = 0;
     sub_pc.j = 1;
     static constexpr unsigned char kAwake[2] = {1, 1};
+    const unsigned char round[2] = {static_cast<unsigned char>(bodies_[static_cast<std::size_t>(i)].round),
+                                    static_cast<unsigned char>(bodies_[static_cast<std::size_t>(j)].round)};
     StepContext sub = ctx;
     sub.impact_speed = kTouchTolerance; // at a time of impact every approach is an impact
-    prepare_contacts(sub, sub_pairs_, sub_bodies_, kAwake, sub_solver_);
+    prepare_contacts(sub, sub_pairs_, sub_bodies_, kAwake, round, sub_solver_);
     bool approaching = false;
     for (const SolverPoint& p : sub_solver_.points) approaching = approaching || p.impacting;
     if (!approaching) return; // touching without approaching: in contact from now on, no impact
@@ -260,6 +262,9 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
             sp.impacting = false;
             sp.touching = true;
             sp.bias = 0;
+            // A body held still does not turn either.
+            if (copy.a >= 2) sp.ia_n = Vec3{};
+            if (copy.b >= 2) sp.ib_n = Vec3{};
         }
         sub_solver_.contacts.push_back(copy);
     }

@@ -122,6 +122,8 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     reach_.assign(n, 0.0);
     boxes_.resize(n);
     active_.resize(n);
+    round_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) round_[i] = bodies_[i].round ? 1 : 0;
     // Pairs placed within the skin of each other start in contact (a crate set on a ramp).
     const StepContext ctx = make_step_context(def_, def_.phase > 0 ? def_.phase * def_.dt : def_.dt, up_);
     update_reach(ctx.h);
@@ -389,7 +391,7 @@ void World::step(double h) {
     }
     // 1. prepare, 2. impacts (on the velocities before gravity).
     for (int i = 0; i < body_count(); ++i) active_[static_cast<std::size_t>(i)] = is_dynamic(i) && !is_asleep(i);
-    prepare_contacts(ctx, contacts_, sims_, active_, solver_);
+    prepare_contacts(ctx, contacts_, sims_, active_, round_, solver_);
     save_velocities(solver_.contacts);
     if (solve_impacts(ctx, solver_, sims_)) tell_responses(solver_.contacts);
     // The gaps' bounds from the velocities the step's motion starts with; 3. integrate

@@ -289,6 +289,7 @@ private:
     std::vector<PairKey> kept_keys_;                      ///< scratch: the keys of contacts that may stay
     std::vector<PairKey> merged_keys_;                    ///< scratch: candidates and kept keys together
     std::vector<unsigned char> active_;                   ///< scratch: per body, moves this step (broadphase)
+    std::vector<unsigned char> round_;                    ///< per body: a ball about its reference point (Body::round)
     std::vector<Aabb> boxes_;                             ///< scratch: every body's bounds (grown by its reach)
     std::vector<double> reach_;                           ///< per body: how far a point of it can move in a step (m)
     std::vector<int> found_;                              ///< scratch: bodies found by a query
