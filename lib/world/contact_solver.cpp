@@ -19,7 +19,8 @@ inline Vec3 relative_velocity(const BodySim& a, const BodySim& b, const Vec3& ra
 }
 
 /// Applies impulse P at the point (+ to B, − to A).
-inline void apply_impulse(BodySim& a, BodySim& b, const Vec3& ra, const Vec3& rb, const Vec3& p) {
+[[gnu::always_inline]] inline void apply_impulse(BodySim& a, BodySim& b, const Vec3& ra, const Vec3& rb,
+                                                 const Vec3& p) {
     a.velocity -= p * a.inv_mass;
     a.angular_velocity -= a.inv_inertia * cross(ra, p);
     b.velocity += p * b.inv_mass;
@@ -61,8 +62,8 @@ inline double inverse_effective_mass(const BodySim& a, const BodySim& b, const V
 /// negative limit: no clamp). Along the slip, not along K⁻¹·slip: at Coulomb's limit the
 /// friction must oppose the sliding (the 2×2 block's coupling would turn it aside and make a
 /// sliding box slow down less and spin). Returns the impulse to apply (world frame).
-inline Vec3 friction_impulse(const SolverContact& c, const SolverPoint& p, const Vec3& vr, const Vec3& slip_goal,
-                             double limit, Vec3& accumulated) {
+[[gnu::always_inline]] inline Vec3 friction_impulse(const SolverContact& c, const SolverPoint& p, const Vec3& vr,
+                                                    const Vec3& slip_goal, double limit, Vec3& accumulated) {
     const double v1 = dot(vr - slip_goal, c.tangent1), v2 = dot(vr - slip_goal, c.tangent2);
     const double old1 = dot(accumulated, c.tangent1), old2 = dot(accumulated, c.tangent2);
     double n1 = old1, n2 = old2;
@@ -153,12 +154,13 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
 }
 
 bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies) {
-    bool any = false;
-    for (const SolverContact& c : set.contacts) any = any || c.impact;
-    if (!any) return false;
+    set.impacts.clear();
+    for (std::size_t k = 0; k < set.contacts.size(); ++k)
+        if (set.contacts[k].impact) set.impacts.push_back(static_cast<int>(k));
+    if (set.impacts.empty()) return false;
     for (int pass = 0; pass < ctx.velocity_iterations; ++pass) {
-        for (const SolverContact& c : set.contacts) {
-            if (!c.impact) continue;
+        for (const int k : set.impacts) {
+            const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
             BodySim& a = bodies[static_cast<std::size_t>(c.a)];
             BodySim& b = bodies[static_cast<std::size_t>(c.b)];
             SolverPoint* const points = set.points.data() + c.first;
@@ -209,14 +211,28 @@ PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<Body
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
         SolverPoint* const points = set.points.data() + c.first;
-        for (int q = 0; q < c.count; ++q) {
-            SolverPoint& p = points[q];
-            const double vn = normal_velocity(a, b, c, p);
-            const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
-            const double d = next - p.normal_impulse;
-            p.normal_impulse = next;
-            apply_normal_impulse(a, b, c, p, d);
-            change.largest_change = std::max(change.largest_change, std::fabs(d) * p.normal_k);
+        if (c.round_a && c.round_b) { // two balls: the normal rows have no angular part
+            for (int q = 0; q < c.count; ++q) {
+                SolverPoint& p = points[q];
+                const double vn = dot(b.velocity - a.velocity, c.normal);
+                const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
+                const double d = next - p.normal_impulse;
+                p.normal_impulse = next;
+                const Vec3 impulse = c.normal * d;
+                a.velocity -= impulse * a.inv_mass;
+                b.velocity += impulse * b.inv_mass;
+                change.largest_change = std::max(change.largest_change, std::fabs(d) * p.normal_k);
+            }
+        } else {
+            for (int q = 0; q < c.count; ++q) {
+                SolverPoint& p = points[q];
+                const double vn = normal_velocity(a, b, c, p);
+                const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
+                const double d = next - p.normal_impulse;
+                p.normal_impulse = next;
+                apply_normal_impulse(a, b, c, p, d);
+                change.largest_change = std::max(change.largest_change, std::fabs(d) * p.normal_k);
+            }
         }
         if (!ctx.coulomb || c.friction <= 0) continue; // per_contact: a resting body slides freely
         for (int q = 0; q < c.count; ++q) {
@@ -270,50 +286,84 @@ void store_impulses(const SolverSet& set, ContactSet& pairs) {
     }
 }
 
-bool correct_positions(const StepContext& ctx, const SolverSet& set, std::span<BodySim> bodies) {
+bool correct_positions(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies) {
+    // The passes' rows, found once: a point of a pair that turns neither body (balls, bodies that
+    // cannot turn) needs only its normal, its separation at the start less its anchors' offset
+    // along the normal, and each body's share of the push; another keeps its contact and point.
+    set.position_rows.clear();
+    for (std::size_t k = 0; k < set.contacts.size(); ++k) {
+        const SolverContact& c = set.contacts[k];
+        const BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+        const BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+        if (a.inv_mass == 0 && b.inv_mass == 0) continue;
+        const double k_linear = a.inv_mass + b.inv_mass;
+        for (int q = 0; q < c.count; ++q) {
+            const SolverPoint& p = set.points[static_cast<std::size_t>(c.first + q)];
+            PositionRow& row = set.position_rows.emplace_back();
+            row.a = c.a;
+            row.b = c.b;
+            row.normal = c.normal;
+            if (c.linear) {
+                if (!(k_linear > 0)) {
+                    set.position_rows.pop_back();
+                    continue;
+                }
+                row.point = -1;
+                // A ball's anchor stays where it touches (and one that cannot turn is not turned).
+                const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, p.local_a);
+                const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, p.local_b);
+                row.base = p.separation + dot(rb - ra, c.normal);
+                row.share_a = a.inv_mass / k_linear;
+                row.share_b = b.inv_mass / k_linear;
+            } else {
+                row.point = c.first + q;
+                row.contact = static_cast<int>(k);
+            }
+        }
+    }
     bool moved = false;
     for (int pass = 0; pass < ctx.position_iterations; ++pass) {
         double deepest = 0;
-        for (const SolverContact& c : set.contacts) {
-            BodySim& a = bodies[static_cast<std::size_t>(c.a)];
-            BodySim& b = bodies[static_cast<std::size_t>(c.b)];
-            if (a.inv_mass == 0 && b.inv_mass == 0) continue;
-            for (const SolverPoint& p : set.points_of(c)) {
-                // A ball's anchor stays where it touches; another body's turns with it.
-                const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, p.local_a);
-                const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, p.local_b);
-                // Both anchors started at the point: the separation has grown by how far B's anchor
-                // moved from A's along the normal.
-                const double s = p.separation + dot((b.centre + rb) - (a.centre + ra), c.normal);
+        for (const PositionRow& row : set.position_rows) {
+            BodySim& a = bodies[static_cast<std::size_t>(row.a)];
+            BodySim& b = bodies[static_cast<std::size_t>(row.b)];
+            if (row.point < 0) { // the push turns neither: each moves by its share of it
+                const double s = row.base + dot(b.centre - a.centre, row.normal);
                 deepest = std::min(deepest, s);
                 if (s >= 0) continue;
                 const double correction = std::max(kCorrectionFactor * s, -kMaxCorrection);
-                if (c.linear) { // the push turns neither: k = 1/m_A + 1/m_B
-                    const double k = a.inv_mass + b.inv_mass;
-                    if (!(k > 0)) continue;
-                    const Vec3 impulse = c.normal * (-correction / k);
-                    a.centre -= impulse * a.inv_mass;
-                    b.centre += impulse * b.inv_mass;
-                    moved = true;
-                    continue;
-                }
-                // The arms the push turns a body by: none for a ball (it passes through its centre).
-                const Vec3 arm_a = c.round_a ? Vec3{} : ra, arm_b = c.round_b ? Vec3{} : rb;
-                const double k = inverse_effective_mass(a, b, arm_a, arm_b, c.normal);
-                if (!(k > 0)) continue;
-                const Vec3 impulse = c.normal * (-correction / k);
-                a.centre -= impulse * a.inv_mass;
-                b.centre += impulse * b.inv_mass;
-                if (!c.round_a) {
-                    const Vec3 ta = a.inv_inertia * cross(ra, impulse);
-                    if (!is_zero(ta)) a.rotation = normalize(exp_rotation(ta * -1.0) * a.rotation);
-                }
-                if (!c.round_b) {
-                    const Vec3 tb = b.inv_inertia * cross(rb, impulse);
-                    if (!is_zero(tb)) b.rotation = normalize(exp_rotation(tb) * b.rotation);
-                }
+                a.centre += row.normal * (correction * row.share_a);
+                b.centre -= row.normal * (correction * row.share_b);
                 moved = true;
+                continue;
             }
+            const SolverContact& c = set.contacts[static_cast<std::size_t>(row.contact)];
+            const SolverPoint& p = set.points[static_cast<std::size_t>(row.point)];
+            // A ball's anchor stays where it touches; another body's turns with it.
+            const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, p.local_a);
+            const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, p.local_b);
+            // Both anchors started at the point: the separation has grown by how far B's anchor
+            // moved from A's along the normal.
+            const double s = p.separation + dot((b.centre + rb) - (a.centre + ra), c.normal);
+            deepest = std::min(deepest, s);
+            if (s >= 0) continue;
+            const double correction = std::max(kCorrectionFactor * s, -kMaxCorrection);
+            // The arms the push turns a body by: none for a ball (it passes through its centre).
+            const Vec3 arm_a = c.round_a ? Vec3{} : ra, arm_b = c.round_b ? Vec3{} : rb;
+            const double k = inverse_effective_mass(a, b, arm_a, arm_b, c.normal);
+            if (!(k > 0)) continue;
+            const Vec3 impulse = c.normal * (-correction / k);
+            a.centre -= impulse * a.inv_mass;
+            b.centre += impulse * b.inv_mass;
+            if (!c.round_a) {
+                const Vec3 ta = a.inv_inertia * cross(ra, impulse);
+                if (!is_zero(ta)) a.rotation = normalize(exp_rotation(ta * -1.0) * a.rotation);
+            }
+            if (!c.round_b) {
+                const Vec3 tb = b.inv_inertia * cross(rb, impulse);
+                if (!is_zero(tb)) b.rotation = normalize(exp_rotation(tb) * b.rotation);
+            }
+            moved = true;
         }
         if (deepest >= -kTouchTolerance) break; // nothing deeper than touching is left
     }

@@ -107,15 +107,31 @@ struct SolverContact {
     bool linear = false;    ///< position correction turns neither body: each is a ball or cannot turn
 };
 
+/// A point as position correction sees it (correct_positions()).
+struct PositionRow {
+    int a = 0;          ///< body A
+    int b = 0;          ///< body B
+    int point = -1;     ///< its SolverPoint when the push turns a body, else −1
+    int contact = 0;    ///< … and its SolverContact
+    Vec3 normal;        ///< unit, from A to B
+    double base = 0;    ///< (point −1) the separation less B's centre's offset from A's along n (m)
+    double share_a = 0; ///< (point −1) (1/m_A)/(1/m_A + 1/m_B): A's share of the push
+    double share_b = 0; ///< (point −1) B's share
+};
+
 /// A step's constraints: the contacts and, in one array, their points (a contact's together).
 struct SolverSet {
-    std::vector<SolverContact> contacts; ///< one per manifold
-    std::vector<SolverPoint> points;     ///< every contact's points
+    std::vector<SolverContact> contacts;    ///< one per manifold
+    std::vector<SolverPoint> points;        ///< every contact's points
+    std::vector<int> impacts;               ///< scratch of solve_impacts(): the contacts that impact
+    std::vector<PositionRow> position_rows; ///< scratch of correct_positions()
 
     /// Empties the set (keeps the storage).
     void clear() {
         contacts.clear();
         points.clear();
+        impacts.clear();
+        position_rows.clear();
     }
     /// Contact `c`'s points.
     std::span<SolverPoint> points_of(const SolverContact& c) {
@@ -173,7 +189,7 @@ void store_impulses(const SolverSet& set, ContactSet& pairs);
 /// rotations, position_iterations passes. A ball's anchor does not turn with it (the point of a
 /// ball that touches is the one along the normal, whichever way the ball has turned), and a push
 /// along the normal does not turn it. Returns true when some body moved.
-bool correct_positions(const StepContext& ctx, const SolverSet& set, std::span<BodySim> bodies);
+bool correct_positions(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies);
 
 /// Body `sim`'s inverse inertia in the world frame for its rotation: R·I⁻¹·Rᵀ.
 inline Mat3 world_inverse_inertia(const Quat& rotation, const Mat3& inv_inertia_local) {
