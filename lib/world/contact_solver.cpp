@@ -58,15 +58,15 @@ inline double inverse_effective_mass(const BodySim& a, const BodySim& b, const V
 
 /// One friction update at a point: the impulse along the point's slip (its relative tangential
 /// velocity less `slip_goal`, the part to keep) that would stop it, k(d)⁻¹·|slip| with d the
-/// slip's direction, added to `accumulated` and clamped to the disc of radius `limit` (a
-/// negative limit: no clamp). Along the slip, not along K⁻¹·slip: at Coulomb's limit the
-/// friction must oppose the sliding (the 2×2 block's coupling would turn it aside and make a
-/// sliding box slow down less and spin). Returns the impulse to apply (world frame).
+/// slip's direction, added to the accumulated impulse (`acc1`, `acc2` along the contact's
+/// tangents) and clamped to the disc of radius `limit` (a negative limit: no clamp). Along the
+/// slip, not along K⁻¹·slip: at Coulomb's limit the friction must oppose the sliding (the 2×2
+/// block's coupling would turn it aside and make a sliding box slow down less and spin).
+/// Returns the impulse to apply (world frame).
 [[gnu::always_inline]] inline Vec3 friction_impulse(const SolverContact& c, const SolverPoint& p, const Vec3& vr,
-                                                    const Vec3& slip_goal, double limit, Vec3& accumulated) {
+                                                    const Vec3& slip_goal, double limit, double& acc1, double& acc2) {
     const double v1 = dot(vr - slip_goal, c.tangent1), v2 = dot(vr - slip_goal, c.tangent2);
-    const double old1 = dot(accumulated, c.tangent1), old2 = dot(accumulated, c.tangent2);
-    double n1 = old1, n2 = old2;
+    double n1 = acc1, n2 = acc2;
     // Along the slip's direction d = v/|v|, k(d) = q/|v|² with q = vᵀK v, so the impulse
     // −|v|/k(d)·d is −(|v|²/q)·v: no square root, one division.
     const double q = p.tangent_k.x * v1 * v1 + 2 * p.tangent_k.y * v1 * v2 + p.tangent_k.z * v2 * v2;
@@ -83,8 +83,10 @@ inline double inverse_effective_mass(const BodySim& a, const BodySim& b, const V
             n2 *= s;
         }
     }
-    accumulated = c.tangent1 * n1 + c.tangent2 * n2;
-    return c.tangent1 * (n1 - old1) + c.tangent2 * (n2 - old2);
+    const double d1 = n1 - acc1, d2 = n2 - acc2;
+    acc1 = n1;
+    acc2 = n2;
+    return c.tangent1 * d1 + c.tangent2 * d2;
 }
 
 } // namespace
@@ -121,8 +123,9 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
                 SolverPoint& p = out.points[static_cast<std::size_t>(c.first + q)];
                 p.ra = cp.found.point - a.centre;
                 p.rb = cp.found.point - b.centre;
-                p.local_a = rotate_inverse(a.rotation, p.ra);
-                p.local_b = rotate_inverse(b.rotation, p.rb);
+                // (A ball's anchor does not turn with it: position correction keeps ra.)
+                p.local_a = c.round_a ? Vec3{} : rotate_inverse(a.rotation, p.ra);
+                p.local_b = c.round_b ? Vec3{} : rotate_inverse(b.rotation, p.rb);
                 p.separation = -cp.found.depth;
                 p.ra_n = c.round_a ? Vec3{} : cross(p.ra, c.normal);
                 p.rb_n = c.round_b ? Vec3{} : cross(p.rb, c.normal);
@@ -144,9 +147,10 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
                 p.bias = 0;
                 p.normal_impulse = cp.normal_impulse;
                 // The carried friction impulse, in this step's tangent plane.
-                p.tangent_impulse = cp.tangent_impulse - c.normal * dot(cp.tangent_impulse, c.normal);
+                p.tangent1_impulse = dot(cp.tangent_impulse, c.tangent1);
+                p.tangent2_impulse = dot(cp.tangent_impulse, c.tangent2);
                 p.impact_impulse = 0;
-                p.impact_tangent = Vec3{};
+                p.impact_tangent1 = p.impact_tangent2 = 0;
                 c.impact = c.impact || p.impacting;
             }
         }
@@ -182,7 +186,8 @@ bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bo
                 const Vec3 goal = ctx.coulomb ? Vec3{} : p.slip * (1 - std::clamp(c.friction, 0.0, 1.0));
                 const double limit = ctx.coulomb ? c.friction * p.impact_impulse : -1;
                 if (!ctx.coulomb && !p.impacting) continue;
-                apply_impulse(a, b, p.ra, p.rb, friction_impulse(c, p, vr, goal, limit, p.impact_tangent));
+                apply_impulse(a, b, p.ra, p.rb,
+                              friction_impulse(c, p, vr, goal, limit, p.impact_tangent1, p.impact_tangent2));
             }
         }
     }
@@ -198,8 +203,10 @@ void warm_start(const SolverSet& set, std::span<BodySim> bodies) {
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
         for (const SolverPoint& p : set.points_of(c)) {
-            if (p.normal_impulse == 0 && is_zero(p.tangent_impulse)) continue;
-            apply_impulse(a, b, p.ra, p.rb, c.normal * p.normal_impulse + p.tangent_impulse);
+            if (p.normal_impulse == 0 && p.tangent1_impulse == 0 && p.tangent2_impulse == 0) continue;
+            apply_impulse(a, b, p.ra, p.rb,
+                          c.normal * p.normal_impulse +
+                                  (c.tangent1 * p.tangent1_impulse + c.tangent2 * p.tangent2_impulse));
         }
     }
 }
@@ -238,7 +245,8 @@ PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<Body
         for (int q = 0; q < c.count; ++q) {
             SolverPoint& p = points[q];
             const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
-            const Vec3 d = friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent_impulse);
+            const Vec3 d = friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent1_impulse,
+                                            p.tangent2_impulse);
             apply_impulse(a, b, p.ra, p.rb, d);
             // |K·d| ≤ trace(K)·|d| for the 2×2 tangent mass matrix K.
             const double trace = p.tangent_k.x + p.tangent_k.z;
@@ -281,7 +289,7 @@ void store_impulses(const SolverSet& set, ContactSet& pairs) {
             const SolverPoint& p = set.points[static_cast<std::size_t>(c.first + q)];
             ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
             cp.normal_impulse = p.normal_impulse;
-            cp.tangent_impulse = p.tangent_impulse;
+            cp.tangent_impulse = tangent_impulse(c, p);
         }
     }
 }

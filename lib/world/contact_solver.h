@@ -64,7 +64,7 @@ inline constexpr double kMaxCorrection = 0.2;
 struct SolverPoint {
     Vec3 ra;                ///< from A's reference point to the point (m, world frame)
     Vec3 rb;                ///< from B's reference point to the point (m, world frame)
-    Vec3 local_a;           ///< ra in A's frame (position correction turns it with A)
+    Vec3 local_a;           ///< ra in A's frame (position correction turns it with A; zero for a ball)
     Vec3 local_b;           ///< rb in B's frame
     double separation = 0;  ///< gap at the step's start (m): −depth
     Vec3 ra_n;              ///< r_A × n, A's angular part of the normal row (m); zero for a ball (see SolverContact)
@@ -78,12 +78,14 @@ struct SolverPoint {
     Vec3 slip;              ///< relative tangential velocity when prepared (m/s, world)
     double target = 0;      ///< the impact solve's normal velocity to reach (m/s)
     double bias = 0;        ///< the force solve's least normal velocity (m/s)
-    double normal_impulse = 0; ///< accumulated by the force solve (N·s)
-    double impact_impulse = 0; ///< accumulated by the impact solve (N·s)
-    Vec3 tangent_impulse;      ///< the force solve's friction impulse (N·s, world frame)
-    Vec3 impact_tangent;       ///< the impact solve's friction impulse (N·s, world frame)
-    bool touching = false;     ///< no gap at the step's start (within kTouchTolerance)
-    bool impacting = false;    ///< touching and approaching at the step's start
+    double normal_impulse = 0;   ///< accumulated by the force solve (N·s)
+    double impact_impulse = 0;   ///< accumulated by the impact solve (N·s)
+    double tangent1_impulse = 0; ///< the force solve's friction impulse along the contact's tangent1 (N·s)
+    double tangent2_impulse = 0; ///< … along its tangent2
+    double impact_tangent1 = 0;  ///< the impact solve's friction impulse along tangent1 (N·s)
+    double impact_tangent2 = 0;  ///< … along tangent2
+    bool touching = false;       ///< no gap at the step's start (within kTouchTolerance)
+    bool impacting = false;      ///< touching and approaching at the step's start
 };
 
 /// One manifold of a pair as the solver sees it; its points are `count` consecutive
@@ -142,6 +144,11 @@ struct SolverSet {
         return {points.data() + c.first, static_cast<std::size_t>(c.count)};
     }
 };
+
+/// The force solve's friction impulse at point p of contact c (N·s, world frame).
+inline Vec3 tangent_impulse(const SolverContact& c, const SolverPoint& p) {
+    return c.tangent1 * p.tangent1_impulse + c.tangent2 * p.tangent2_impulse;
+}
 
 /// Builds one SolverContact per manifold of `pairs` into `out` (cleared): anchors from the
 /// bodies' reference points, effective masses, tangents, approach speeds, impact targets

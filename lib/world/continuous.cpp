@@ -258,7 +258,7 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         for (const SolverPoint& p : solver_.points_of(c)) {
             SolverPoint& sp = sub_solver_.points.emplace_back(p);
             sp.normal_impulse = sp.impact_impulse = 0;
-            sp.tangent_impulse = sp.impact_tangent = Vec3{};
+            sp.tangent1_impulse = sp.tangent2_impulse = sp.impact_tangent1 = sp.impact_tangent2 = 0;
             sp.impacting = false;
             sp.touching = true;
             sp.bias = 0;
@@ -310,7 +310,7 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         for (const SolverContact& c : sub_solver_.contacts) {
             if (c.a != k && c.b != k) continue;
             for (const SolverPoint& p : sub_solver_.points_of(c))
-                pushed = pushed || p.normal_impulse != 0 || !is_zero(p.tangent_impulse);
+                pushed = pushed || p.normal_impulse != 0 || p.tangent1_impulse != 0 || p.tangent2_impulse != 0;
         }
         if (ctx.exact) {
             s.velocity = l.start_velocity;
@@ -336,7 +336,7 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
             points[static_cast<std::size_t>(p)].normal_impulse =
                     solved[static_cast<std::size_t>(p)].normal_impulse * scale;
             points[static_cast<std::size_t>(p)].tangent_impulse =
-                    solved[static_cast<std::size_t>(p)].tangent_impulse * scale;
+                    tangent_impulse(c, solved[static_cast<std::size_t>(p)]) * scale;
         }
         break;
     }

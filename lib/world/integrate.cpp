@@ -43,7 +43,7 @@ void World::begin_motion(const StepContext& ctx) {
     for (const SolverContact& c : solver_.contacts) {
         bool pushed = false, arrived = false;
         for (const SolverPoint& p : solver_.points_of(c)) {
-            pushed = pushed || p.normal_impulse != 0 || !is_zero(p.tangent_impulse);
+            pushed = pushed || p.normal_impulse != 0 || p.tangent1_impulse != 0 || p.tangent2_impulse != 0;
             arrived = arrived || (!p.touching && p.normal_impulse > 0 && p.approach < -ctx.impact_speed);
         }
         if (!pushed) continue;
