@@ -20,6 +20,9 @@ struct Mat3 {
 /// The identity matrix.
 constexpr Mat3 identity3() { return Mat3{}; }
 
+/// The zero matrix (the inverse inertia of a body that cannot turn).
+constexpr Mat3 zero3() { return Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}}; }
+
 /// M·v: takes a vector from the matrix's local frame to the parent frame.
 constexpr Vec3 operator*(const Mat3& m, const Vec3& v) { return m.col[0] * v.x + m.col[1] * v.y + m.col[2] * v.z; }
 /// Mᵀ·v: for a rotation, takes a parent-frame vector into the local frame.
@@ -64,7 +67,7 @@ constexpr double determinant(const Mat3& m) { return dot(m.col[0], cross(m.col[1
 /// finite): callers that invert an inertia use zero as "cannot turn".
 inline Mat3 inverse(const Mat3& m) {
     const double det = determinant(m);
-    if (!(std::fabs(det) > 1e-300) || !std::isfinite(det)) return Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+    if (!(std::fabs(det) > 1e-300) || !std::isfinite(det)) return zero3();
     // The rows of the inverse are the cross products of the columns, over the determinant.
     const Vec3 r0 = cross(m.col[1], m.col[2]) / det;
     const Vec3 r1 = cross(m.col[2], m.col[0]) / det;

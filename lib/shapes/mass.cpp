@@ -52,7 +52,7 @@ MassProperties plate(const Vec3* corners, int count, double mass) {
         Vec3 mean;
         for (int k = 0; k < count; ++k) mean += corners[k];
         out.centre = count > 0 ? mean / count : Vec3{};
-        out.inertia = Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+        out.inertia = zero3();
         return out;
     }
     out.centre = first / area;
@@ -206,7 +206,7 @@ double volume_of(const Shape& shape) {
 MassProperties mass_properties(const Shape& shape, double mass) {
     MassProperties out;
     out.mass = mass;
-    out.inertia = Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+    out.inertia = zero3();
     std::visit(Overloaded{
                        [&](const Sphere& s) {
                            out.centre = s.centre;

@@ -7,9 +7,6 @@ namespace collide {
 
 namespace {
 
-/// The inverse inertia of a body that cannot turn.
-constexpr Mat3 kNoTurning{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
-
 /// The velocity of the point at anchor r of a body (m/s).
 inline Vec3 point_velocity(const BodySim& b, const Vec3& r) { return b.velocity + cross(b.angular_velocity, r); }
 
@@ -28,17 +25,22 @@ inline Vec3 relative_velocity(const BodySim& a, const BodySim& b, const Vec3& ra
 }
 
 /// The relative normal velocity at point p of contact c: the normal row,
-/// n·(v_B − v_A) + ω_B·(r_B × n) − ω_A·(r_A × n), which is n·v_rel.
+/// n·(v_B − v_A) + ω_B·(r_B × n) − ω_A·(r_A × n), which is n·v_rel. Two balls' rows have no
+/// angular part (r × n is zero for each), so it is not computed.
 inline double normal_velocity(const BodySim& a, const BodySim& b, const SolverContact& c, const SolverPoint& p) {
-    return dot(b.velocity - a.velocity, c.normal) + dot(b.angular_velocity, p.rb_n) - dot(a.angular_velocity, p.ra_n);
+    const double linear = dot(b.velocity - a.velocity, c.normal);
+    if (c.round_a && c.round_b) return linear;
+    return linear + dot(b.angular_velocity, p.rb_n) - dot(a.angular_velocity, p.ra_n);
 }
 
-/// Applies a normal impulse of d (N·s) at point p of contact c (+ to B, − to A).
+/// Applies a normal impulse of d (N·s) at point p of contact c (+ to B, − to A); it turns
+/// neither of two balls.
 inline void apply_normal_impulse(BodySim& a, BodySim& b, const SolverContact& c, const SolverPoint& p, double d) {
     const Vec3 impulse = c.normal * d;
     a.velocity -= impulse * a.inv_mass;
-    a.angular_velocity -= p.ia_n * d;
     b.velocity += impulse * b.inv_mass;
+    if (c.round_a && c.round_b) return;
+    a.angular_velocity -= p.ia_n * d;
     b.angular_velocity += p.ib_n * d;
 }
 
@@ -116,7 +118,7 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
             c.impact = false;
             c.round_a = round[static_cast<std::size_t>(pc.i)] != 0;
             c.round_b = round[static_cast<std::size_t>(pc.j)] != 0;
-            c.linear = (c.round_a || a.inv_inertia == kNoTurning) && (c.round_b || b.inv_inertia == kNoTurning);
+            c.linear = (c.round_a || a.inv_inertia == zero3()) && (c.round_b || b.inv_inertia == zero3());
             out.points.resize(out.points.size() + static_cast<std::size_t>(pm.count));
             for (int q = 0; q < pm.count; ++q) {
                 const ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
@@ -204,9 +206,7 @@ void warm_start(const SolverSet& set, std::span<BodySim> bodies) {
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
         for (const SolverPoint& p : set.points_of(c)) {
             if (p.normal_impulse == 0 && p.tangent1_impulse == 0 && p.tangent2_impulse == 0) continue;
-            apply_impulse(a, b, p.ra, p.rb,
-                          c.normal * p.normal_impulse +
-                                  (c.tangent1 * p.tangent1_impulse + c.tangent2 * p.tangent2_impulse));
+            apply_impulse(a, b, p.ra, p.rb, c.normal * p.normal_impulse + tangent_impulse(c, p));
         }
     }
 }
@@ -218,28 +218,14 @@ PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<Body
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
         SolverPoint* const points = set.points.data() + c.first;
-        if (c.round_a && c.round_b) { // two balls: the normal rows have no angular part
-            for (int q = 0; q < c.count; ++q) {
-                SolverPoint& p = points[q];
-                const double vn = dot(b.velocity - a.velocity, c.normal);
-                const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
-                const double d = next - p.normal_impulse;
-                p.normal_impulse = next;
-                const Vec3 impulse = c.normal * d;
-                a.velocity -= impulse * a.inv_mass;
-                b.velocity += impulse * b.inv_mass;
-                change.largest_change = std::max(change.largest_change, std::fabs(d) * p.normal_k);
-            }
-        } else {
-            for (int q = 0; q < c.count; ++q) {
-                SolverPoint& p = points[q];
-                const double vn = normal_velocity(a, b, c, p);
-                const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
-                const double d = next - p.normal_impulse;
-                p.normal_impulse = next;
-                apply_normal_impulse(a, b, c, p, d);
-                change.largest_change = std::max(change.largest_change, std::fabs(d) * p.normal_k);
-            }
+        for (int q = 0; q < c.count; ++q) {
+            SolverPoint& p = points[q];
+            const double vn = normal_velocity(a, b, c, p);
+            const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
+            const double d = next - p.normal_impulse;
+            p.normal_impulse = next;
+            apply_normal_impulse(a, b, c, p, d);
+            change.largest_change = std::max(change.largest_change, std::fabs(d) * p.normal_k);
         }
         if (!ctx.coulomb || c.friction <= 0) continue; // per_contact: a resting body slides freely
         for (int q = 0; q < c.count; ++q) {
@@ -304,7 +290,7 @@ bool correct_positions(const StepContext& ctx, SolverSet& set, std::span<BodySim
         const BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         const BodySim& b = bodies[static_cast<std::size_t>(c.b)];
         if (a.inv_mass == 0 && b.inv_mass == 0) continue;
-        const double k_linear = a.inv_mass + b.inv_mass;
+        const double k_linear = a.inv_mass + b.inv_mass; // > 0: one body moves
         for (int q = 0; q < c.count; ++q) {
             const SolverPoint& p = set.points[static_cast<std::size_t>(c.first + q)];
             PositionRow& row = set.position_rows.emplace_back();
@@ -312,10 +298,6 @@ bool correct_positions(const StepContext& ctx, SolverSet& set, std::span<BodySim
             row.b = c.b;
             row.normal = c.normal;
             if (c.linear) {
-                if (!(k_linear > 0)) {
-                    set.position_rows.pop_back();
-                    continue;
-                }
                 row.point = -1;
                 // A ball's anchor stays where it touches (and one that cannot turn is not turned).
                 const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, p.local_a);

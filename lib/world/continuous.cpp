@@ -222,7 +222,7 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         BodySim s = sims_[static_cast<std::size_t>(global)];
         if (frozen) {
             s.inv_mass = 0;
-            s.inv_inertia = Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+            s.inv_inertia = zero3();
         }
         sub_bodies_.push_back(s);
         return static_cast<int>(sub_bodies_.size()) - 1;

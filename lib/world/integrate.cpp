@@ -9,10 +9,6 @@
 
 namespace collide {
 
-namespace {
-constexpr Mat3 kZero3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
-} // namespace
-
 void World::integrate_velocities(const StepContext& ctx) {
     for (int i = 0; i < body_count(); ++i) {
         BodySim& s = sims_[static_cast<std::size_t>(i)];
@@ -138,7 +134,7 @@ void World::refresh_body(int index) {
     place_into(b.base, turning_[static_cast<std::size_t>(b.turning)].local, Vec3{}, s.rotation);
     b.base_bounds = bounds_of(b.base);
     b.base_rotation = s.rotation;
-    s.inv_inertia = b.turns ? world_inverse_inertia(s.rotation, b.inv_inertia_local) : kZero3;
+    s.inv_inertia = b.turns ? world_inverse_inertia(s.rotation, b.inv_inertia_local) : zero3();
 }
 
 /// A turning kinematic body turned on by `tau` s: its rotation exp(ω·t)·q0 at its new time

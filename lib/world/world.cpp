@@ -61,12 +61,12 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
             const MassProperties mp = mass_properties(d.shape, mass_of(d));
             b.local_centre = mp.centre;
             b.inertia_local = mp.inertia;
-            b.inv_inertia_local = d.fixed_rotation ? Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}} : inverse(mp.inertia);
-            b.turns = !(b.inv_inertia_local == Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}});
+            b.inv_inertia_local = d.fixed_rotation ? zero3() : inverse(mp.inertia);
+            b.turns = !(b.inv_inertia_local == zero3());
             s.inv_mass = 1 / mp.mass;
         } else {
             b.local_centre = Vec3{};
-            b.inertia_local = Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+            b.inertia_local = zero3();
             b.inv_inertia_local = b.inertia_local;
             b.turns = false;
             s.inv_mass = 0;
@@ -221,8 +221,7 @@ void World::estimate_resting_impulses(const StepContext& ctx) {
         }
         const Vec3 rhs{force, -dot(torque, e1), -dot(torque, e2)};
         const Mat3 inv = inverse(aat);
-        bool balanced = !(inv == Mat3{{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}}) &&
-                        std::fabs(determinant(aat)) > 1e-12 * trace(aat) * trace(aat) * trace(aat);
+        bool balanced = !(inv == zero3()) && std::fabs(determinant(aat)) > 1e-12 * trace(aat) * trace(aat) * trace(aat);
         if (balanced) {
             const Vec3 y = inv * rhs;
             for (Support& sp : supports_) {
