@@ -24,24 +24,24 @@ inline Vec3 relative_velocity(const BodySim& a, const BodySim& b, const Vec3& ra
     b.angular_velocity += b.inv_inertia * cross(rb, p);
 }
 
-/// The relative normal velocity at point p of contact c: the normal row,
+/// The relative normal velocity at a point of contact c with angular row r: the normal row,
 /// n·(v_B − v_A) + ω_B·(r_B × n) − ω_A·(r_A × n), which is n·v_rel. Two balls' rows have no
-/// angular part (r × n is zero for each), so it is not computed.
-inline double normal_velocity(const BodySim& a, const BodySim& b, const SolverContact& c, const SolverPoint& p) {
+/// angular part (r × n is zero for each), so it is not computed (nor r read).
+inline double normal_velocity(const BodySim& a, const BodySim& b, const SolverContact& c, const AngularRow& r) {
     const double linear = dot(b.velocity - a.velocity, c.normal);
     if (c.round_a && c.round_b) return linear;
-    return linear + dot(b.angular_velocity, p.rb_n) - dot(a.angular_velocity, p.ra_n);
+    return linear + dot(b.angular_velocity, r.rb_n) - dot(a.angular_velocity, r.ra_n);
 }
 
-/// Applies a normal impulse of d (N·s) at point p of contact c (+ to B, − to A); it turns
-/// neither of two balls.
-inline void apply_normal_impulse(BodySim& a, BodySim& b, const SolverContact& c, const SolverPoint& p, double d) {
+/// Applies a normal impulse of d (N·s) at a point of contact c with angular row r (+ to B, − to
+/// A); it turns neither of two balls.
+inline void apply_normal_impulse(BodySim& a, BodySim& b, const SolverContact& c, const AngularRow& r, double d) {
     const Vec3 impulse = c.normal * d;
     a.velocity -= impulse * a.inv_mass;
     b.velocity += impulse * b.inv_mass;
     if (c.round_a && c.round_b) return;
-    a.angular_velocity -= p.ia_n * d;
-    b.angular_velocity += p.ib_n * d;
+    a.angular_velocity -= r.ia_n * d;
+    b.angular_velocity += r.ib_n * d;
 }
 
 /// k(d) = 1/m_A + 1/m_B + (r_A × d)·I_A⁻¹(r_A × d) + (r_B × d)·I_B⁻¹(r_B × d).
@@ -119,21 +119,24 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
             c.round_a = round[static_cast<std::size_t>(pc.i)] != 0;
             c.round_b = round[static_cast<std::size_t>(pc.j)] != 0;
             c.linear = (c.round_a || a.inv_inertia == zero3()) && (c.round_b || b.inv_inertia == zero3());
-            out.points.resize(out.points.size() + static_cast<std::size_t>(pm.count));
+            out.add_points(pm.count);
             for (int q = 0; q < pm.count; ++q) {
                 const ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
-                SolverPoint& p = out.points[static_cast<std::size_t>(c.first + q)];
+                const auto at = static_cast<std::size_t>(c.first + q);
+                SolverPoint& p = out.points[at];
+                AngularRow& r = out.angular[at];
+                PointInfo& info = out.info[at];
                 p.ra = cp.found.point - a.centre;
                 p.rb = cp.found.point - b.centre;
                 // (A ball's anchor does not turn with it: position correction keeps ra.)
-                p.local_a = c.round_a ? Vec3{} : rotate_inverse(a.rotation, p.ra);
-                p.local_b = c.round_b ? Vec3{} : rotate_inverse(b.rotation, p.rb);
-                p.separation = -cp.found.depth;
-                p.ra_n = c.round_a ? Vec3{} : cross(p.ra, c.normal);
-                p.rb_n = c.round_b ? Vec3{} : cross(p.rb, c.normal);
-                p.ia_n = a.inv_inertia * p.ra_n;
-                p.ib_n = b.inv_inertia * p.rb_n;
-                const double kn = a.inv_mass + b.inv_mass + dot(p.ra_n, p.ia_n) + dot(p.rb_n, p.ib_n);
+                info.local_a = c.round_a ? Vec3{} : rotate_inverse(a.rotation, p.ra);
+                info.local_b = c.round_b ? Vec3{} : rotate_inverse(b.rotation, p.rb);
+                info.separation = -cp.found.depth;
+                r.ra_n = c.round_a ? Vec3{} : cross(p.ra, c.normal);
+                r.rb_n = c.round_b ? Vec3{} : cross(p.rb, c.normal);
+                r.ia_n = a.inv_inertia * r.ra_n;
+                r.ib_n = b.inv_inertia * r.rb_n;
+                const double kn = a.inv_mass + b.inv_mass + dot(r.ra_n, r.ia_n) + dot(r.rb_n, r.ib_n);
                 p.normal_mass = kn > 0 ? 1 / kn : 0;
                 p.normal_k = kn > 0 ? kn : 0;
                 const double k11 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1);
@@ -141,19 +144,19 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
                 const double k12 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1, c.tangent2);
                 p.tangent_k = Vec3{k11, k12, k22};
                 const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
-                p.approach = dot(vr, c.normal);
-                p.slip = vr - c.normal * p.approach;
-                p.touching = p.separation <= kTouchTolerance;
-                p.impacting = p.touching && p.approach < -ctx.impact_speed;
-                p.target = p.impacting && p.approach < -ctx.bounce_speed ? -c.restitution * p.approach : 0;
+                info.approach = dot(vr, c.normal);
+                info.slip = vr - c.normal * info.approach;
+                info.touching = info.separation <= kTouchTolerance;
+                info.impacting = info.touching && info.approach < -ctx.impact_speed;
+                info.target = info.impacting && info.approach < -ctx.bounce_speed ? -c.restitution * info.approach : 0;
                 p.bias = 0;
                 p.normal_impulse = cp.normal_impulse;
                 // The carried friction impulse, in this step's tangent plane.
                 p.tangent1_impulse = dot(cp.tangent_impulse, c.tangent1);
                 p.tangent2_impulse = dot(cp.tangent_impulse, c.tangent2);
-                p.impact_impulse = 0;
-                p.impact_tangent1 = p.impact_tangent2 = 0;
-                c.impact = c.impact || p.impacting;
+                info.impact_impulse = 0;
+                info.impact_tangent1 = info.impact_tangent2 = 0;
+                c.impact = c.impact || info.impacting;
             }
         }
     }
@@ -170,26 +173,30 @@ bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bo
             BodySim& a = bodies[static_cast<std::size_t>(c.a)];
             BodySim& b = bodies[static_cast<std::size_t>(c.b)];
             SolverPoint* const points = set.points.data() + c.first;
+            const AngularRow* const rows = set.angular.data() + c.first;
+            PointInfo* const infos = set.info.data() + c.first;
             for (int q = 0; q < c.count; ++q) {
-                SolverPoint& p = points[q];
-                if (!p.touching) continue;
-                const double vn = normal_velocity(a, b, c, p);
-                const double next = std::max(p.impact_impulse - p.normal_mass * (vn - p.target), 0.0);
-                const double d = next - p.impact_impulse;
-                p.impact_impulse = next;
-                apply_normal_impulse(a, b, c, p, d);
+                const SolverPoint& p = points[q];
+                PointInfo& info = infos[q];
+                if (!info.touching) continue;
+                const double vn = normal_velocity(a, b, c, rows[q]);
+                const double next = std::max(info.impact_impulse - p.normal_mass * (vn - info.target), 0.0);
+                const double d = next - info.impact_impulse;
+                info.impact_impulse = next;
+                apply_normal_impulse(a, b, c, rows[q], d);
             }
             for (int q = 0; q < c.count; ++q) {
-                SolverPoint& p = points[q];
-                if (!p.touching) continue;
+                const SolverPoint& p = points[q];
+                PointInfo& info = infos[q];
+                if (!info.touching) continue;
                 const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
                 // Coulomb: at most μ times this impact's normal impulse. The designer's dial
                 // (per_contact) instead keeps (1 − f) of the slip the impact found, unbounded.
-                const Vec3 goal = ctx.coulomb ? Vec3{} : p.slip * (1 - std::clamp(c.friction, 0.0, 1.0));
-                const double limit = ctx.coulomb ? c.friction * p.impact_impulse : -1;
-                if (!ctx.coulomb && !p.impacting) continue;
+                const Vec3 goal = ctx.coulomb ? Vec3{} : info.slip * (1 - std::clamp(c.friction, 0.0, 1.0));
+                const double limit = ctx.coulomb ? c.friction * info.impact_impulse : -1;
+                if (!ctx.coulomb && !info.impacting) continue;
                 apply_impulse(a, b, p.ra, p.rb,
-                              friction_impulse(c, p, vr, goal, limit, p.impact_tangent1, p.impact_tangent2));
+                              friction_impulse(c, p, vr, goal, limit, info.impact_tangent1, info.impact_tangent2));
             }
         }
     }
@@ -197,7 +204,10 @@ bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bo
 }
 
 void prepare_biases(const StepContext& ctx, SolverSet& set) {
-    for (SolverPoint& p : set.points) p.bias = p.touching ? 0.0 : -p.separation * ctx.inv_h;
+    for (std::size_t k = 0; k < set.points.size(); ++k) {
+        const PointInfo& info = set.info[k];
+        set.points[k].bias = info.touching ? 0.0 : -info.separation * ctx.inv_h;
+    }
 }
 
 void warm_start(const SolverSet& set, std::span<BodySim> bodies) {
@@ -218,13 +228,14 @@ PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<Body
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
         SolverPoint* const points = set.points.data() + c.first;
+        const AngularRow* const rows = set.angular.data() + c.first;
         for (int q = 0; q < c.count; ++q) {
             SolverPoint& p = points[q];
-            const double vn = normal_velocity(a, b, c, p);
+            const double vn = normal_velocity(a, b, c, rows[q]);
             const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
             const double d = next - p.normal_impulse;
             p.normal_impulse = next;
-            apply_normal_impulse(a, b, c, p, d);
+            apply_normal_impulse(a, b, c, rows[q], d);
             change.largest_change = std::max(change.largest_change, std::fabs(d) * p.normal_k);
         }
         if (!ctx.coulomb || c.friction <= 0) continue; // per_contact: a resting body slides freely
@@ -248,20 +259,23 @@ bool apply_restitution(const StepContext& ctx, SolverSet& set, std::span<BodySim
     for (const SolverContact& c : set.contacts) {
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
-        for (SolverPoint& p : set.points_of(c)) {
+        for (int q = c.first; q < c.first + c.count; ++q) {
+            SolverPoint& p = set.points[static_cast<std::size_t>(q)];
+            const PointInfo& info = set.info[static_cast<std::size_t>(q)];
+            const AngularRow& row = set.angular[static_cast<std::size_t>(q)];
             // Only gap points that arrived (took an impulse, approaching faster than the impact
             // speed): a touching point's impact had its restitution already. One that arrived
             // still approaches at the speed that closed its gap (s/h); it leaves at −e·approach
             // when it came faster than the bounce speed, else it stays (v_n = 0).
-            if (p.touching || p.normal_impulse <= 0 || p.approach >= -ctx.impact_speed) continue;
-            const double target = p.approach < -ctx.bounce_speed ? -c.restitution * p.approach : 0.0;
-            const double vn = normal_velocity(a, b, c, p);
+            if (info.touching || p.normal_impulse <= 0 || info.approach >= -ctx.impact_speed) continue;
+            const double target = info.approach < -ctx.bounce_speed ? -c.restitution * info.approach : 0.0;
+            const double vn = normal_velocity(a, b, c, row);
             if (vn >= target) continue;
             const double next = std::max(p.normal_impulse - p.normal_mass * (vn - target), 0.0);
             const double d = next - p.normal_impulse;
             p.normal_impulse = next;
             if (d != 0) changed = true;
-            apply_normal_impulse(a, b, c, p, d);
+            apply_normal_impulse(a, b, c, row, d);
         }
     }
     return changed;
@@ -293,6 +307,7 @@ bool correct_positions(const StepContext& ctx, SolverSet& set, std::span<BodySim
         const double k_linear = a.inv_mass + b.inv_mass; // > 0: one body moves
         for (int q = 0; q < c.count; ++q) {
             const SolverPoint& p = set.points[static_cast<std::size_t>(c.first + q)];
+            const PointInfo& info = set.info[static_cast<std::size_t>(c.first + q)];
             PositionRow& row = set.position_rows.emplace_back();
             row.a = c.a;
             row.b = c.b;
@@ -300,9 +315,9 @@ bool correct_positions(const StepContext& ctx, SolverSet& set, std::span<BodySim
             if (c.linear) {
                 row.point = -1;
                 // A ball's anchor stays where it touches (and one that cannot turn is not turned).
-                const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, p.local_a);
-                const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, p.local_b);
-                row.base = p.separation + dot(rb - ra, c.normal);
+                const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, info.local_a);
+                const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, info.local_b);
+                row.base = info.separation + dot(rb - ra, c.normal);
                 row.share_a = a.inv_mass / k_linear;
                 row.share_b = b.inv_mass / k_linear;
             } else {
@@ -329,12 +344,13 @@ bool correct_positions(const StepContext& ctx, SolverSet& set, std::span<BodySim
             }
             const SolverContact& c = set.contacts[static_cast<std::size_t>(row.contact)];
             const SolverPoint& p = set.points[static_cast<std::size_t>(row.point)];
+            const PointInfo& info = set.info[static_cast<std::size_t>(row.point)];
             // A ball's anchor stays where it touches; another body's turns with it.
-            const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, p.local_a);
-            const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, p.local_b);
+            const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, info.local_a);
+            const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, info.local_b);
             // Both anchors started at the point: the separation has grown by how far B's anchor
             // moved from A's along the normal.
-            const double s = p.separation + dot((b.centre + rb) - (a.centre + ra), c.normal);
+            const double s = info.separation + dot((b.centre + rb) - (a.centre + ra), c.normal);
             deepest = std::min(deepest, s);
             if (s >= 0) continue;
             const double correction = std::max(kCorrectionFactor * s, -kMaxCorrection);

@@ -49,6 +49,7 @@
 #include <span>
 #include <vector>
 
+#include "io/memory.h"
 #include "world/bodies.h"
 #include "world/contacts.h"
 #include "world/step_context.h"
@@ -60,36 +61,49 @@ inline constexpr double kCorrectionFactor = 0.5;
 /// The most one pass of position correction moves a point (m; Box2D's b2_maxLinearCorrection).
 inline constexpr double kMaxCorrection = 0.2;
 
-/// A contact point as the solver sees it within one step.
+/// A contact point as every pass of the force solve reads it: its anchors, its normal row's
+/// masses, bias and impulse, and its friction rows. Only this is streamed through the passes
+/// (120 bytes; the rest of the point is AngularRow and PointInfo, in arrays beside it), so a
+/// pass over ten thousand points reads a third of what it would if it were all one struct.
 struct SolverPoint {
-    Vec3 ra;                ///< from A's reference point to the point (m, world frame)
-    Vec3 rb;                ///< from B's reference point to the point (m, world frame)
-    Vec3 local_a;           ///< ra in A's frame (position correction turns it with A; zero for a ball)
-    Vec3 local_b;           ///< rb in B's frame
-    double separation = 0;  ///< gap at the step's start (m): −depth
-    Vec3 ra_n;              ///< r_A × n, A's angular part of the normal row (m); zero for a ball (see SolverContact)
-    Vec3 rb_n;              ///< r_B × n (m)
-    Vec3 ia_n;              ///< I_A⁻¹(r_A × n): A's change of ω per unit normal impulse (1/(kg·m))
-    Vec3 ib_n;              ///< I_B⁻¹(r_B × n)
-    double normal_mass = 0; ///< 1/k(n) (kg)
-    double normal_k = 0;    ///< k(n), 0 when no body can move (1/kg)
-    Vec3 tangent_k;         ///< the 2×2 tangent block of inverse effective masses: (k11, k12, k22)
-    double approach = 0;    ///< relative normal velocity when prepared (m/s; < 0 approaching)
-    Vec3 slip;              ///< relative tangential velocity when prepared (m/s, world)
-    double target = 0;      ///< the impact solve's normal velocity to reach (m/s)
-    double bias = 0;        ///< the force solve's least normal velocity (m/s)
+    Vec3 ra;                     ///< from A's reference point to the point (m, world frame)
+    Vec3 rb;                     ///< from B's reference point to the point (m, world frame)
+    double normal_mass = 0;      ///< 1/k(n) (kg)
+    double normal_k = 0;         ///< k(n), 0 when no body can move (1/kg)
+    double bias = 0;             ///< the force solve's least normal velocity (m/s)
     double normal_impulse = 0;   ///< accumulated by the force solve (N·s)
-    double impact_impulse = 0;   ///< accumulated by the impact solve (N·s)
+    Vec3 tangent_k;              ///< the 2×2 tangent block of inverse effective masses: (k11, k12, k22)
     double tangent1_impulse = 0; ///< the force solve's friction impulse along the contact's tangent1 (N·s)
     double tangent2_impulse = 0; ///< … along its tangent2
-    double impact_tangent1 = 0;  ///< the impact solve's friction impulse along tangent1 (N·s)
-    double impact_tangent2 = 0;  ///< … along tangent2
-    bool touching = false;       ///< no gap at the step's start (within kTouchTolerance)
-    bool impacting = false;      ///< touching and approaching at the step's start
+};
+
+/// The angular part of a point's normal row; not read for two balls (see SolverContact), whose
+/// rows have none.
+struct AngularRow {
+    Vec3 ra_n; ///< r_A × n, A's angular part of the normal row (m); zero for a ball
+    Vec3 rb_n; ///< r_B × n (m)
+    Vec3 ia_n; ///< I_A⁻¹(r_A × n): A's change of ω per unit normal impulse (1/(kg·m))
+    Vec3 ib_n; ///< I_B⁻¹(r_B × n)
+};
+
+/// What the stages other than the force solve's passes keep of a point: how it was at the
+/// step's start, and the impact solve's impulses.
+struct PointInfo {
+    Vec3 local_a;               ///< ra in A's frame (position correction turns it with A; zero for a ball)
+    Vec3 local_b;               ///< rb in B's frame
+    double separation = 0;      ///< gap at the step's start (m): −depth
+    double approach = 0;        ///< relative normal velocity when prepared (m/s; < 0 approaching)
+    Vec3 slip;                  ///< relative tangential velocity when prepared (m/s, world)
+    double target = 0;          ///< the impact solve's normal velocity to reach (m/s)
+    double impact_impulse = 0;  ///< accumulated by the impact solve (N·s)
+    double impact_tangent1 = 0; ///< the impact solve's friction impulse along tangent1 (N·s)
+    double impact_tangent2 = 0; ///< … along tangent2
+    bool touching = false;      ///< no gap at the step's start (within kTouchTolerance)
+    bool impacting = false;     ///< touching and approaching at the step's start
 };
 
 /// One manifold of a pair as the solver sees it; its points are `count` consecutive
-/// SolverSet::points from `first`.
+/// SolverSet::points (and angular rows and infos) from `first`.
 struct SolverContact {
     int a = 0;              ///< body A (index into the body arrays)
     int b = 0;              ///< body B
@@ -121,19 +135,33 @@ struct PositionRow {
     double share_b = 0; ///< (point −1) B's share
 };
 
-/// A step's constraints: the contacts and, in one array, their points (a contact's together).
+/// A step's constraints: the contacts and, in three arrays of one index, their points (a
+/// contact's together): what the force solve's passes read, the angular normal rows, the rest.
 struct SolverSet {
-    std::vector<SolverContact> contacts;    ///< one per manifold
-    std::vector<SolverPoint> points;        ///< every contact's points
+    LargeVector<SolverContact> contacts;    ///< one per manifold
+    LargeVector<SolverPoint> points;        ///< every contact's points
+    LargeVector<AngularRow> angular;        ///< … their angular normal rows (same index)
+    LargeVector<PointInfo> info;            ///< … the rest of them (same index)
     std::vector<int> impacts;               ///< scratch of solve_impacts(): the contacts that impact
-    std::vector<PositionRow> position_rows; ///< scratch of correct_positions()
+    LargeVector<PositionRow> position_rows; ///< scratch of correct_positions()
 
     /// Empties the set (keeps the storage).
     void clear() {
         contacts.clear();
         points.clear();
+        angular.clear();
+        info.clear();
         impacts.clear();
         position_rows.clear();
+    }
+    /// Appends `count` points (value-initialised, in all three arrays) and returns the index of
+    /// the first.
+    int add_points(int count) {
+        const std::size_t first = points.size(), n = first + static_cast<std::size_t>(count);
+        points.resize(n);
+        angular.resize(n);
+        info.resize(n);
+        return static_cast<int>(first);
     }
     /// Contact `c`'s points.
     std::span<SolverPoint> points_of(const SolverContact& c) {
@@ -142,6 +170,10 @@ struct SolverSet {
     /// Contact `c`'s points.
     std::span<const SolverPoint> points_of(const SolverContact& c) const {
         return {points.data() + c.first, static_cast<std::size_t>(c.count)};
+    }
+    /// Contact `c`'s points' infos.
+    std::span<const PointInfo> info_of(const SolverContact& c) const {
+        return {info.data() + c.first, static_cast<std::size_t>(c.count)};
     }
 };
 

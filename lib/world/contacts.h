@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "detection/manifold.h"
+#include "io/memory.h"
 #include "world/broadphase.h"
 
 namespace collide {
@@ -63,9 +64,9 @@ struct PairContact {
 /// Pairs are added in order and never removed but the last; clear() keeps the storage, so a
 /// set warmed up by as many contacts allocates nothing.
 struct ContactSet {
-    std::vector<PairContact> pairs;      ///< the pairs, in the order added
-    std::vector<PairManifold> manifolds; ///< every pair's manifolds, a pair's together
-    std::vector<ContactPoint> points;    ///< every manifold's points, a manifold's together
+    LargeVector<PairContact> pairs;      ///< the pairs, in the order added
+    LargeVector<PairManifold> manifolds; ///< every pair's manifolds, a pair's together
+    LargeVector<ContactPoint> points;    ///< every manifold's points, a manifold's together
 
     /// Empties the set (keeps the storage).
     void clear();

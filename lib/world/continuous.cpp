@@ -241,7 +241,7 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     sub.impact_speed = kTouchTolerance; // at a time of impact every approach is an impact
     prepare_contacts(sub, sub_pairs_, sub_bodies_, kAwake, round, sub_solver_);
     bool approaching = false;
-    for (const SolverPoint& p : sub_solver_.points) approaching = approaching || p.impacting;
+    for (const PointInfo& p : sub_solver_.info) approaching = approaching || p.impacting;
     if (!approaching) return; // touching without approaching: in contact from now on, no impact
     tell_contact(i, j, now, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
     impact_pairs_.pairs.back().told = impact_pairs_.pairs.back().touching = true; // told at its time of impact
@@ -255,16 +255,18 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         copy.b = local(c.b, c.b != i && c.b != j);
         copy.impact = false;
         copy.first = static_cast<int>(sub_solver_.points.size());
-        for (const SolverPoint& p : solver_.points_of(c)) {
-            SolverPoint& sp = sub_solver_.points.emplace_back(p);
-            sp.normal_impulse = sp.impact_impulse = 0;
-            sp.tangent1_impulse = sp.tangent2_impulse = sp.impact_tangent1 = sp.impact_tangent2 = 0;
-            sp.impacting = false;
-            sp.touching = true;
+        for (int q = c.first; q < c.first + c.count; ++q) {
+            SolverPoint& sp = sub_solver_.points.emplace_back(solver_.points[static_cast<std::size_t>(q)]);
+            AngularRow& sr = sub_solver_.angular.emplace_back(solver_.angular[static_cast<std::size_t>(q)]);
+            PointInfo& si = sub_solver_.info.emplace_back(solver_.info[static_cast<std::size_t>(q)]);
+            sp.normal_impulse = si.impact_impulse = 0;
+            sp.tangent1_impulse = sp.tangent2_impulse = si.impact_tangent1 = si.impact_tangent2 = 0;
+            si.impacting = false;
+            si.touching = true;
             sp.bias = 0;
             // A body held still does not turn either.
-            if (copy.a >= 2) sp.ia_n = Vec3{};
-            if (copy.b >= 2) sp.ib_n = Vec3{};
+            if (copy.a >= 2) sr.ia_n = Vec3{};
+            if (copy.b >= 2) sr.ib_n = Vec3{};
         }
         sub_solver_.contacts.push_back(copy);
     }

@@ -38,9 +38,11 @@ void World::begin_motion(const StepContext& ctx) {
     // keeps a slide along it exact.)
     for (const SolverContact& c : solver_.contacts) {
         bool pushed = false, arrived = false;
-        for (const SolverPoint& p : solver_.points_of(c)) {
+        for (int q = c.first; q < c.first + c.count; ++q) {
+            const SolverPoint& p = solver_.points[static_cast<std::size_t>(q)];
+            const PointInfo& info = solver_.info[static_cast<std::size_t>(q)];
             pushed = pushed || p.normal_impulse != 0 || p.tangent1_impulse != 0 || p.tangent2_impulse != 0;
-            arrived = arrived || (!p.touching && p.normal_impulse > 0 && p.approach < -ctx.impact_speed);
+            arrived = arrived || (!info.touching && p.normal_impulse > 0 && info.approach < -ctx.impact_speed);
         }
         if (!pushed) continue;
         for (const int k : {c.a, c.b}) {

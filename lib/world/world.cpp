@@ -412,8 +412,12 @@ void World::step(double h) {
     if (wanted_ & kOnContact) {
         for (const SolverContact& c : solver_.contacts) {
             bool arrived = false;
-            for (const SolverPoint& p : solver_.points_of(c))
-                arrived = arrived || (!p.touching && p.normal_impulse > 0 && p.approach < 0);
+            for (int q = c.first; q < c.first + c.count; ++q) {
+                const PointInfo& info = solver_.info[static_cast<std::size_t>(q)];
+                arrived =
+                        arrived || (!info.touching && solver_.points[static_cast<std::size_t>(q)].normal_impulse > 0 &&
+                                    info.approach < 0);
+            }
             if (!arrived) continue;
             PairContact& pc = contacts_.pairs[static_cast<std::size_t>(c.pair)];
             pc.told = pc.touching = true;

@@ -267,9 +267,9 @@ private:
         unsigned events = 0;
     };
 
-    WorldDef def_;                                        ///< the settings
-    std::vector<BodySim> sims_;                           ///< hot, per body
-    mutable std::vector<Body> bodies_;                    ///< cold, per body (mutable: placed shapes are cached lazily)
+    WorldDef def_;                     ///< the settings
+    LargeVector<BodySim> sims_;        ///< hot, per body (huge pages: the solver reads it every pass)
+    mutable LargeVector<Body> bodies_; ///< cold, per body (mutable: placed shapes are cached lazily)
     std::vector<std::shared_ptr<const void>> shape_data_; ///< what the bodies' hulls and meshes point into, kept alive
     std::vector<TurningShape> turning_;                   ///< per body that turns its shape (Body::turning)
     std::vector<CharacterBody> characters_;               ///< per character (Body::character)

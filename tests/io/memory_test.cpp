@@ -20,3 +20,31 @@ TEST_CASE("advising huge pages never changes what an array holds", "[io]") {
     collide::advise_huge_pages(nullptr, 0); // nothing to advise
     SUCCEED();
 }
+
+TEST_CASE("a large vector keeps its elements as it grows and sits on whole huge pages once large", "[io]") {
+    collide::LargeVector<std::uint64_t> v;
+    bool aligned = true;
+    std::size_t large_allocations = 0;
+    const std::uint64_t* last = nullptr;
+    // From one element (operator new) past 4 MiB (whole huge pages), through every growth.
+    for (std::uint64_t i = 0; i < (std::uint64_t{5} << 20) / sizeof(std::uint64_t); ++i) {
+        v.push_back(i * 2654435761u);
+        if (v.data() != last) {
+            last = v.data();
+            if (v.capacity() * sizeof(std::uint64_t) >= collide::kLargeArray) {
+                ++large_allocations;
+                aligned = aligned && reinterpret_cast<std::uintptr_t>(v.data()) % collide::kHugePage == 0;
+            }
+        }
+    }
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) wrong += v[i] != i * 2654435761u ? 1 : 0;
+    CHECK(wrong == 0);
+    CHECK(large_allocations >= 3); // 512 KiB, 1, 2, 4, 8 MiB capacities
+    CHECK(aligned);
+    // A copy and a small vector are ordinary.
+    const collide::LargeVector<std::uint64_t> copy = v;
+    CHECK(copy == v);
+    collide::LargeVector<int> small(3, 7);
+    CHECK(small[2] == 7);
+}
