@@ -188,4 +188,22 @@ SinCos sin_cos_degrees(double degrees) {
     return out;
 }
 
+double arc_tangent(double x) {
+    if (x != x) return x;
+    if (x < 0) return -arc_tangent(-x);
+    if (x > 1) return 1.5707963267948966 - arc_tangent(1 / x); // π/2 − atan(1/x) (π/2 for +∞)
+    double scale = 1;
+    while (x > 0.0625) { // at most 4 halvings from 1
+        x = x / (1 + std::sqrt(1 + x * x));
+        scale *= 2;
+    }
+    // atan x = x − x³/3 + x⁵/5 − …; for x ≤ 1/16 the x¹⁷ term is below 2⁻⁶⁸·x.
+    // Horner from the highest term: −1/15, +1/13, −1/11, +1/9, −1/7, +1/5, −1/3.
+    constexpr double kTerms[] = {1.0 / 13, -1.0 / 11, 1.0 / 9, -1.0 / 7, 1.0 / 5, -1.0 / 3};
+    const double x2 = x * x;
+    double sum = -1.0 / 15;
+    for (const double t : kTerms) sum = t + x2 * sum;
+    return scale * (x + x * x2 * sum);
+}
+
 } // namespace collide

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Sine and cosine computed by collide itself, so that every build of this source, on every
+/// Sine, cosine and arc tangent computed by collide itself, so that every build of this source, on every
 /// machine, gives the same bits (README, Reliability). The C library's sin and cos are not
 /// pinned that way: their results differ by an ulp between libm versions and vendors, glibc's
 /// x86-64 build picks an FMA variant at run time on CPUs that have FMA, and a compiler may fold
@@ -31,5 +31,11 @@ SinCos sin_cos(double radians);
 
 /// sin and cos of `degrees` (reduced exactly to [−45°, 45°] first); NaN when it is not finite.
 SinCos sin_cos_degrees(double degrees);
+
+/// atan(x) (rad, in [−π/2, π/2]), from +, −, ×, / and the correctly rounded square root alone,
+/// so the same bits on every build: above 1, π/2 − atan(1/x); then the angle halved
+/// (atan x = 2·atan(x / (1 + √(1 + x²)))) until x is below 1/16, and the odd series to x¹⁵.
+/// Within 5 ulp of the exact result (tests/math/trig_test.cpp); ±π/2 for ±∞, NaN for NaN.
+double arc_tangent(double x);
 
 } // namespace collide

@@ -83,6 +83,8 @@ struct Body {
     Mat3 inertia_local;       ///< inertia tensor about the centre of mass, body frame (kg·m²)
     Quat step_rotation;       ///< within a step: the rotation it started the step with
     bool constrained = false; ///< within a step: some contact impulse acts on it (else it falls freely)
+    bool free_turn = false;   ///< within a step: it turns free of torque (free_momentum is its L)
+    Vec3 free_momentum;       ///< … its angular momentum about its centre, world frame (kg·m²/s)
     bool arriving = false;    ///< within a step: a contact with a gap pushed it (it arrives this step)
     double radius = 0;        ///< the farthest point of the shape from the reference point (m)
     double restitution = 0;   ///< [0, 1]

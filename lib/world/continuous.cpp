@@ -278,6 +278,8 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         BodySim& s = sims_[static_cast<std::size_t>(sub_index_[static_cast<std::size_t>(k)])];
         s.velocity = sub_bodies_[static_cast<std::size_t>(k)].velocity;
         s.angular_velocity = sub_bodies_[static_cast<std::size_t>(k)].angular_velocity;
+        // An impact's torque ends a free turn: the step's end carries the momentum it left.
+        bodies_[static_cast<std::size_t>(sub_index_[static_cast<std::size_t>(k)])].free_turn = false;
     }
     if (wanted_ & kOnResponse) {
         for (const auto& [k, before] : {std::pair{i, before_i}, std::pair{j, before_j}}) {

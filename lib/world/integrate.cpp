@@ -2,8 +2,13 @@
 // the step — a constant acceleration of its reference point from its velocity after the impacts
 // to its solved one, a turn by the exponential map — and, at the end, the angular velocity
 // carried through the turn so that the angular momentum is kept (the gyroscopic term).
+#include "world/integrate.h"
+
+#include <algorithm>
 #include <cmath>
 
+#include "math/quat.h"
+#include "math/trig.h"
 #include "queries/time_of_impact.h"
 #include "world/world.h"
 
@@ -69,7 +74,71 @@ void World::begin_motion(const StepContext& ctx) {
             s.accel = Vec3{};
             s.angular_accel = Vec3{};
         }
+        b.free_turn = !b.constrained && b.turns && !b.round && !is_zero(s.angular_velocity);
+        if (b.free_turn) turn_freely(s, b, ctx.h);
     }
+}
+
+bool turn_free_of_torque(const Mat3& inv_inertia, const Vec3& momentum, double h, Vec3& turn) {
+    // Implicit midpoint on Euler's equations, body frame: Π₁ = Π₀ + k·Π_m × I⁻¹Π_m with
+    // Π_m = (Π₀ + Π₁)/2, by fixed-point passes (each shrinks the error by about k·|ω|), in
+    // sub-steps that each turn the body at most a quarter radian. Each turns it by the Cayley
+    // rotation cay(k·ω̂_m), 2·atan(k·|ω_m|/2) about ω_m, which takes Π₀ to Π₁ exactly; the step
+    // k = 2·tan(s·|ω₀|/2)/|ω₀| (s the sub-step) makes that s·|ω| exactly for a spin about a
+    // principal axis (ω_m = ω₀ there), and whatever k is, |Π| and the energy are kept: it only
+    // retimes the motion, by O((s·|ω|)³) a sub-step.
+    const double speed0 = length(inv_inertia * momentum);
+    if (!(h * speed0 < 3)) return false; // (and NaN): near half a turn a step or more
+    const int steps = std::max(1, static_cast<int>(std::ceil(h * speed0 / 0.25)));
+    const double sub = h / steps;
+    Vec3 p0 = momentum;
+    Quat delta; // the turn so far, body frame (R = R₀·Δ)
+    for (int step = 0; step < steps; ++step) {
+        const double speed = length(inv_inertia * p0);
+        double k = sub;
+        if (speed > 0) {
+            const SinCos half = sin_cos(0.5 * sub * speed);
+            k = 2 * half.sin / (half.cos * speed);
+        }
+        Vec3 p1 = p0, w_mid = inv_inertia * p0;
+        bool settled = false;
+        for (int pass = 0; pass < 64 && !settled; ++pass) {
+            const Vec3 mid = (p0 + p1) * 0.5;
+            w_mid = inv_inertia * mid;
+            const Vec3 next = p0 + cross(mid, w_mid) * k;
+            settled = next == p1 || length_squared(next - p1) <= 1e-32 * length_squared(p0);
+            p1 = next;
+        }
+        if (!settled) return false;
+        if (steps == 1) { // the rotation vector itself (fewer roundings than through Δ)
+            const double speed_mid = length(w_mid);
+            turn = speed_mid > 0 ? w_mid * (2 * arc_tangent(0.5 * k * speed_mid) / speed_mid) : Vec3{};
+            return true;
+        }
+        const Vec3 v = w_mid * (0.5 * k); // cay(k·ω̂_m) as the unit quaternion (1, k·ω_m/2)/|…|
+        const double norm = std::sqrt(1 + length_squared(v));
+        delta = delta * Quat{1 / norm, v.x / norm, v.y / norm, v.z / norm};
+        p0 = p1;
+    }
+    // The rotation vector of Δ: 2·atan(|v|/w) about v (w ≥ 0: the shorter way).
+    if (delta.w < 0) delta = Quat{-delta.w, -delta.x, -delta.y, -delta.z};
+    const Vec3 v{delta.x, delta.y, delta.z};
+    const double sine = length(v);
+    turn = sine > 0 ? v * (2 * arc_tangent(sine / delta.w) / sine) : Vec3{};
+    return true;
+}
+
+void World::turn_freely(BodySim& s, Body& b, double h) {
+    const Mat3 r0 = to_mat3(s.rotation);
+    const Vec3 body_momentum = b.inertia_local * mul_transpose(r0, s.angular_velocity);
+    Vec3 turn;
+    if (!turn_free_of_torque(b.inv_inertia_local, body_momentum, h, turn)) {
+        b.free_turn = false; // too fast a tumble for the passes to settle: the step's own turn
+        return;
+    }
+    b.free_momentum = r0 * body_momentum;
+    s.angular_velocity = (r0 * turn) * (1 / h); // the turn, at a constant rate through the step
+    s.angular_accel = Vec3{};
 }
 
 void World::advance(double tau) {
@@ -117,6 +186,12 @@ void World::end_motion(const StepContext&) {
         if (b.kind != BodyKind::dynamic || b.asleep) continue;
         s.accel = s.angular_accel = Vec3{};
         if (!b.turns || b.round) continue;
+        if (b.free_turn) { // its turn kept L and its energy: ω₁ = I(q₁)⁻¹·L
+            s.inv_inertia = world_inverse_inertia(s.rotation, b.inv_inertia_local);
+            s.angular_velocity = s.inv_inertia * b.free_momentum;
+            b.free_turn = false;
+            continue;
+        }
         // The gyroscopic term, exactly: the angular momentum the solver left, L = I(q₀)·ω, is
         // carried through the turn, ω ← I(q₁)⁻¹·L (a torque-free body keeps L; |L| is kept
         // within rounding however fast it tumbles).

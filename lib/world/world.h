@@ -354,6 +354,10 @@ private:
     void advance(double tau);
     void advance_body(int index, double tau);
     void end_motion(const StepContext& ctx);
+    /// Stage 5 for a body no contact pushes, turning: its turn over the step free of torque
+    /// (world/integrate.h), as a constant angular velocity, and its angular momentum for
+    /// end_motion(); leaves free_turn false when the turn cannot be found.
+    void turn_freely(BodySim& s, Body& b, double h);
     void refresh_body(int index);
     void turn_kinematic(int index, double tau);
 

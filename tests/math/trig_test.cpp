@@ -161,3 +161,27 @@ TEST_CASE("angles that are not finite give NaN", "[math][trig]") {
         CHECK(std::isnan(sin_cos_degrees(x).cos));
     }
 }
+
+TEST_CASE("arc_tangent is within 5 ulp of long double's atanl, odd, and exact at its limits", "[math][trig]") {
+    require_long_double_reference();
+    Uniform u{7};
+    double worst = 0;
+    int samples = 0;
+    // Small (the series alone), around 1 (the halvings), large (π/2 − atan(1/x)).
+    for (const double limit : {0.06, 1.0, 20.0, 1e6, 1e300}) {
+        for (int k = 0; k < 20000; ++k) {
+            const double x = u(limit);
+            worst = std::max(worst, ulps_off(arc_tangent(x), std::atan(static_cast<long double>(x))));
+            CHECK(arc_tangent(-x) == -arc_tangent(x));
+            ++samples;
+        }
+    }
+    INFO("worst " << worst << " ulp over " << samples);
+    CHECK(samples == 100000);
+    CHECK(worst <= 5);
+    CHECK(arc_tangent(0) == 0);
+    CHECK(arc_tangent(std::numeric_limits<double>::infinity()) == static_cast<double>(kPiL / 2));
+    CHECK(arc_tangent(-std::numeric_limits<double>::infinity()) == -static_cast<double>(kPiL / 2));
+    CHECK(std::isnan(arc_tangent(std::nan(""))));
+    CHECK(ulps_off(arc_tangent(1), kPiL / 4) <= 1);
+}
