@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdlib>
+#include <memory>
 #include <new>
 #include <vector>
 
@@ -40,7 +41,7 @@ template <class T> struct LargeAllocator {
     T* allocate(std::size_t n) {
         if (n > static_cast<std::size_t>(-1) / sizeof(T)) throw std::bad_array_new_length();
         const std::size_t bytes = n * sizeof(T);
-        if (bytes < kLargeArray) return static_cast<T*>(::operator new (bytes, std::align_val_t{alignof(T)}));
+        if (bytes < kLargeArray) return std::allocator<T>().allocate(n);
         const std::size_t whole = (bytes + kHugePage - 1) / kHugePage * kHugePage;
         void* p = std::aligned_alloc(kHugePage, whole);
         if (p == nullptr) throw std::bad_alloc();
@@ -49,14 +50,14 @@ template <class T> struct LargeAllocator {
     }
     void deallocate(T* p, std::size_t n) noexcept {
         if (n * sizeof(T) < kLargeArray)
-            ::operator delete (p, std::align_val_t{alignof(T)});
+            std::allocator<T>().deallocate(p, n);
         else
             std::free(p);
     }
     template <class U> bool operator==(const LargeAllocator<U>&) const noexcept { return true; }
 };
 
-/// A vector whose storage, once it reaches kHugePage bytes, is huge pages (LargeAllocator).
+/// A vector whose storage, once it reaches kLargeArray bytes, is whole huge pages (LargeAllocator).
 template <class T> using LargeVector = std::vector<T, LargeAllocator<T>>;
 
 } // namespace collide

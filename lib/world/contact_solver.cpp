@@ -104,7 +104,6 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
         for (int m = 0; m < pc.count; ++m) {
             const PairManifold& pm = pairs.manifolds[static_cast<std::size_t>(pc.first + m)];
             SolverContact& c = out.contacts.emplace_back();
-            c.first = static_cast<int>(out.points.size());
             c.a = pc.i;
             c.b = pc.j;
             c.pair = static_cast<int>(k);
@@ -119,7 +118,7 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
             c.round_a = round[static_cast<std::size_t>(pc.i)] != 0;
             c.round_b = round[static_cast<std::size_t>(pc.j)] != 0;
             c.linear = (c.round_a || a.inv_inertia == zero3()) && (c.round_b || b.inv_inertia == zero3());
-            out.add_points(pm.count);
+            c.first = out.add_points(pm.count);
             for (int q = 0; q < pm.count; ++q) {
                 const ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
                 const auto at = static_cast<std::size_t>(c.first + q);

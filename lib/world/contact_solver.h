@@ -171,10 +171,6 @@ struct SolverSet {
     std::span<const SolverPoint> points_of(const SolverContact& c) const {
         return {points.data() + c.first, static_cast<std::size_t>(c.count)};
     }
-    /// Contact `c`'s points' infos.
-    std::span<const PointInfo> info_of(const SolverContact& c) const {
-        return {info.data() + c.first, static_cast<std::size_t>(c.count)};
-    }
 };
 
 /// The force solve's friction impulse at point p of contact c (N·s, world frame).

@@ -254,11 +254,12 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         copy.a = local(c.a, c.a != i && c.a != j);
         copy.b = local(c.b, c.b != i && c.b != j);
         copy.impact = false;
-        copy.first = static_cast<int>(sub_solver_.points.size());
-        for (int q = c.first; q < c.first + c.count; ++q) {
-            SolverPoint& sp = sub_solver_.points.emplace_back(solver_.points[static_cast<std::size_t>(q)]);
-            AngularRow& sr = sub_solver_.angular.emplace_back(solver_.angular[static_cast<std::size_t>(q)]);
-            PointInfo& si = sub_solver_.info.emplace_back(solver_.info[static_cast<std::size_t>(q)]);
+        copy.first = sub_solver_.add_points(c.count);
+        for (int q = 0; q < c.count; ++q) {
+            const auto from = static_cast<std::size_t>(c.first + q), to = static_cast<std::size_t>(copy.first + q);
+            SolverPoint& sp = sub_solver_.points[to] = solver_.points[from];
+            AngularRow& sr = sub_solver_.angular[to] = solver_.angular[from];
+            PointInfo& si = sub_solver_.info[to] = solver_.info[from];
             sp.normal_impulse = si.impact_impulse = 0;
             sp.tangent1_impulse = sp.tangent2_impulse = si.impact_tangent1 = si.impact_tangent2 = 0;
             si.impacting = false;

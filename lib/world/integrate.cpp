@@ -94,13 +94,14 @@ bool turn_free_of_torque(const Mat3& inv_inertia, const Vec3& momentum, double h
     Vec3 p0 = momentum;
     Quat delta; // the turn so far, body frame (R = R₀·Δ)
     for (int step = 0; step < steps; ++step) {
-        const double speed = length(inv_inertia * p0);
+        Vec3 w_mid = inv_inertia * p0;
+        const double speed = length(w_mid);
         double k = sub;
         if (speed > 0) {
             const SinCos half = sin_cos(0.5 * sub * speed);
             k = 2 * half.sin / (half.cos * speed);
         }
-        Vec3 p1 = p0, w_mid = inv_inertia * p0;
+        Vec3 p1 = p0;
         bool settled = false;
         for (int pass = 0; pass < 64 && !settled; ++pass) {
             const Vec3 mid = (p0 + p1) * 0.5;
