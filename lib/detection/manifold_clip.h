@@ -128,4 +128,12 @@ double manifold_scale(const Shape& s);
 /// exceed contact()'s by at most this much (m per unit of size: 1e-4 · 0.5 m for a unit cube).
 inline constexpr double kManifoldTieRelative = 1e-4;
 
+/// An incident edge whose two ends lie within this distance of a reference side plane, per unit
+/// length of the side (m/m), lies along it: its ends are moved onto the plane and kept, not cut.
+/// Cutting such an edge (stacked boxes whose edges line up, its ends a few ulps or nanometres
+/// either side of the plane) would put the point anywhere along the edge as roundings decide,
+/// and the point would jump and change its name from step to step, losing its warm start; moved
+/// onto the plane, it stays at the corner (at most 10 µm away on a unit face).
+inline constexpr double kClipRelative = 1e-5;
+
 } // namespace collide

@@ -108,10 +108,17 @@ struct ContactSet {
     double deepest(const PairContact& pc) const;
 };
 
+/// A new contact point whose feature id matches no old one takes the impulse of the nearest old
+/// point of its manifold within this distance (m) that no other point took (Jolt matches points
+/// by place alone, within 1 cm): where two edges coincide — a cube on two touching cubes — a
+/// rounding decides which of them clipped the face, and the point's name changes in place.
+inline constexpr double kCarryDistance = 1e-3;
+
 /// Copies into pair `to` of set `into` the impulses of the points of pair `from` of set
-/// `from_set` whose (manifold key, feature id) match, scaled by `scale` (the ratio of the new
-/// step's length to the old one's: impulses of steady forces grow with the step). Points with
-/// no match keep theirs.
+/// `from_set` whose (manifold key, feature id) match — or, for a point whose id matches none,
+/// of the nearest unmatched old point of the same manifold within kCarryDistance — scaled by
+/// `scale` (the ratio of the new step's length to the old one's: impulses of steady forces grow
+/// with the step). Points with no match keep theirs.
 void carry_impulses(const ContactSet& from_set, const PairContact& from, ContactSet& into, const PairContact& to,
                     double scale);
 

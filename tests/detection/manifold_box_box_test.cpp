@@ -263,3 +263,37 @@ TEST_CASE("a cube tipping from its face onto an edge and past 45 degrees keeps i
     CHECK(checked == 7);
     CHECK(id4 != id5);
 }
+
+TEST_CASE(
+        "a cube on two cubes whose back faces line up keeps its corners whichever side of the plane roundings put them",
+        "[manifold]") {
+    // Box3D's large_pyramid: a cube on the seam of two touching cubes, all three with their
+    // z = ±0.5 faces in one plane. Its bottom face's edges along z = ±0.5 lie on the lower
+    // cube's side planes; nanometres of drift put their ends either side. Cutting them would put
+    // a point anywhere along the edge (2 cm from the corner, seen at 4e-16 of drift); the
+    // corners must stay where they are, with their names.
+    const Obb lower = cube({0, -0.5, 0});
+    const Manifold still = one_manifold(lower, cube({0.5, 0.499, 0}));
+    REQUIRE(still.count == 4);
+    for (double dz : {-2e-9, -4e-16, 4e-16, 2e-9, 3e-6})
+        for (double turn : {-1e-9, 0.0, 1e-9}) {
+            const Obb upper = cube({0.5, 0.499, dz}, quat_from_axis_degrees({0, 1, 0}, turn * 180 / std::numbers::pi));
+            const Manifold m = one_manifold(lower, upper);
+            REQUIRE(m.count == 4);
+            CHECK(ids_of(m) == ids_of(still));
+            for (int k = 0; k < 4; ++k) {
+                // Each point within the drift of a corner of the overlap [0, 0.5] × [−0.5, 0.5].
+                const Vec3 p = m.points[static_cast<std::size_t>(k)].point;
+                CHECK(std::min(std::fabs(p.x), std::fabs(p.x - 0.5)) < 1e-5);
+                CHECK(std::fabs(std::fabs(p.z) - 0.5) < 1e-5);
+                CHECK(std::fabs(p.z) <= 0.5); // never outside the lower cube's face
+            }
+        }
+    // An edge that truly crosses the side (the upper cube 1 mm out in z) is cut there as before.
+    const Manifold out = one_manifold(lower, cube({0.5, 0.499, 0.001}));
+    REQUIRE(out.count == 4);
+    for (int k = 0; k < 4; ++k) {
+        const Vec3 p = out.points[static_cast<std::size_t>(k)].point;
+        CHECK((p.z == Approx(0.5).margin(1e-12) || p.z == Approx(-0.499).margin(1e-12)));
+    }
+}
