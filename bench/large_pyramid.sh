@@ -2,30 +2,50 @@
 # Box3D's own stacking benchmark beside Box3D in one run (issue 29): large_pyramid, 100 rows of
 # touching unit cubes (5,050), density 100, friction 0.6, gravity -10, on a ground box of half
 # extents (400, 1, 400) whose top is y = 0, sleeping off, 200 steps at 60 Hz — the scene of
-# ../shared/peers/box3d_rigid's `large_pyramid`. Prints collide's whole-process wall and CPU
-# seconds, the top cube's drift from its start and speed, the worst cube's drift and the deepest
-# overlap; then, when the Box3D harness is built (BOX3D_RIGID, default
-# $HOME/box3d_rigid/box3d_rigid), Box3D's own line for the same scene.
-# Usage: bench/large_pyramid.sh [ROWS [FRAMES [KEY=VALUE...]]]  (default 100 200; KEY=VALUE are
-# extra world settings, e.g. velocity_iterations=10 position_iterations=4); COLLIDE=./build/collide
+# ../shared/peers/box3d_rigid's `large_pyramid`, written as a scenario by scripts/make-pyramid.py.
+# For each budget (a quoted list of world settings; "" is collide's defaults) it prints collide's
+# whole-process wall and CPU seconds and peak memory, the top cube's drift from its start and its
+# speed, the bottom corner cube's drift, and the deepest overlap; then, when the Box3D harness is
+# built (BOX3D_RIGID, default $HOME/box3d_rigid/box3d_rigid), Box3D's own line for the scene, on
+# one worker and on two.
+# Usage: bench/large_pyramid.sh [BUDGET...]   e.g. bench/large_pyramid.sh "" \
+#          "velocity_iterations=10 position_iterations=4"        (ROWS=100 FRAMES=200 COLLIDE=./build/collide)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exe="${COLLIDE:-./build/collide}"
 box3d="${BOX3D_RIGID:-$HOME/box3d_rigid/box3d_rigid}"
-rows="${1:-100}"
-frames="${2:-200}"
-shift $(( $# > 2 ? 2 : $# ))
+rows="${ROWS:-100}"
+frames="${FRAMES:-200}"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
-python3 scripts/make-pyramid.py --rows "$rows" --frames "$frames" --touching --density 100 --gravity -10 \
-  --ground-half 400 --no-sleep "$@" > "$dir/large_pyramid.yaml"
-start=$(date +%s.%N)
-/usr/bin/time -f "%U %S %M" -o "$dir/time" "$exe" sim "$dir/large_pyramid.yaml" > "$dir/log.txt"
-end=$(date +%s.%N)
-read -r user sys rss < "$dir/time"
-printf 'collide large_pyramid rows=%d frames=%d %s: %.2f s wall, %.2f s CPU, %d MB\n' "$rows" "$frames" "${*:-defaults}" \
-  "$(echo "$end - $start" | bc)" "$(echo "$user + $sys" | bc)" $((rss / 1024))
-sed 's/^/  /' "$dir/log.txt"
+budgets=("$@")
+[ ${#budgets[@]} -eq 0 ] && budgets=("" "velocity_iterations=10 position_iterations=4")
+for budget in "${budgets[@]}"; do
+  # shellcheck disable=SC2086 # the budget is a list of KEY=VALUE words
+  python3 scripts/make-pyramid.py --rows "$rows" --frames "$frames" --touching --density 100 --gravity -10 \
+    --ground-half 400 --no-sleep $budget > "$dir/large_pyramid.yaml"
+  start=$(date +%s.%N)
+  /usr/bin/time -f "%U %S %M" -o "$dir/time" "$exe" sim "$dir/large_pyramid.yaml" --format json > "$dir/log.json"
+  end=$(date +%s.%N)
+  read -r user sys rss < "$dir/time"
+  python3 - "$dir/log.json" "$rows" "${budget:-defaults}" "$(echo "$end - $start" | bc)" "$(echo "$user + $sys" | bc)" \
+    "$rss" <<'PY'
+import json, math, sys
+log, rows, budget, wall, cpu, rss = sys.argv[1:]
+rows = int(rows)
+entries = {e["id"]: e["fields"] for e in json.load(open(log))[0]["entries"]}
+top, corner, overlap = entries["final"], entries["final_2"], entries["max_overlap"]
+top_drift = math.dist((top["x"], top["y"], top["z"]), (0, rows - 0.5, 0))
+corner_drift = math.dist((corner["x"], corner["y"], corner["z"]), (-(rows - 1) / 2, 0.5, 0))
+speed = math.hypot(top["vx"], top["vy"], top["vz"])
+print(f"collide large_pyramid rows={rows} [{budget}] seconds={float(wall):.3f} cpu_seconds={float(cpu):.3f} "
+      f"peak_mb={int(rss) // 1024} top_drift_m={top_drift:.5f} top_speed={speed:.4f} "
+      f"corner_drift_m={corner_drift:.5f} deepest_overlap_m={overlap.get('depth', 0.0):.2e}")
+PY
+done
 if [ -x "$box3d" ] && [ "$rows" = 100 ] && [ "$frames" = 200 ]; then
   "$box3d" large_pyramid
+  "$box3d" large_pyramid --workers 2
+else
+  echo "large_pyramid: Box3D's harness not at $box3d (see ../shared/peers/box3d_rigid/README.md)"
 fi

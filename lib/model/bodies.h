@@ -47,7 +47,7 @@ struct WorldDef {
     double rest_time = 0.25;                   ///< … for this long (s) is at rest
     int character_iterations = 4;              ///< push-out + slide passes per frame for characters
     int velocity_iterations = 32;              ///< contact solver: most sequential-impulse passes per step
-    double velocity_tolerance = 1e-5;          ///< … fewer once no pass changes a velocity by more (m/s)
+    double velocity_tolerance = 1e-7;          ///< … fewer once no pass changes a velocity by more (m/s)
     int position_iterations = 20;              ///< contact solver: most position-correction passes per step
     bool sleep = true;                         ///< islands of still bodies fall asleep (rest_speed, rest_time)
     FrictionModel friction_model = FrictionModel::coulomb; ///< how contacts apply friction

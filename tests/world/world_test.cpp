@@ -217,8 +217,9 @@ TEST_CASE("speculative contacts land a dropped box on the floor without ever ove
     world.add_observer(d, kOnFrame | kOnContact);
     while (world.frames_stepped() < def.frames) world.step_frame();
     // Never below the floor's top by more than the solver's tolerance leaves: the passes stop
-    // once no velocity moves by velocity_tolerance, which closes the gap to within that times dt.
-    CHECK(d.deepest <= def.velocity_tolerance * def.dt);
+    // once no velocity moves by velocity_tolerance, which closes the gap to within that times dt,
+    // and position correction leaves nanometres (it stops within kTouchTolerance at each point).
+    CHECK(d.deepest <= std::max(def.velocity_tolerance * def.dt, 1e-8));
     CHECK(d.contacts >= 1);
     CHECK(world.state(1).position.y == Approx(0.5).margin(1e-9));
     CHECK(world.state(1).velocity.y == Approx(0).margin(1e-9));
