@@ -5,12 +5,14 @@
 
 namespace collide {
 
-std::string_view trace_csv_header() { return "frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth\n"; }
+std::string_view trace_csv_header() {
+    return "frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth,wx,wy,wz\n";
+}
 
 void append_trace_contact(std::string& out, const Scenario& scenario, const TraceContact& t) {
     const auto name = [&](int i) -> const std::string& { return scenario.bodies[static_cast<std::size_t>(i)].name; };
     const Vec3 n = t.normal + Vec3{0, 0, 0}; // −0 + 0 is +0: a normal's zero parts print as 0
-    fmt::format_to(std::back_inserter(out), "{},{},contact,{},{},{},{},{},,,,,,,,{},{},{},{}\n", t.frame, t.time,
+    fmt::format_to(std::back_inserter(out), "{},{},contact,{},{},{},{},{},,,,,,,,{},{},{},{},,,\n", t.frame, t.time,
                    name(t.a), name(t.b), t.point.x, t.point.y, t.point.z, n.x, n.y, n.z, t.depth);
 }
 
@@ -19,9 +21,10 @@ void append_trace_states(std::string& out, const Scenario& scenario, int frame, 
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const BodyState& b = bodies[i];
         const Quat& q = b.rotation; // the world's: a turning kinematic body's changes
-        fmt::format_to(std::back_inserter(out), "{},{},state,{},,{},{},{},{},{},{},{},{},{},{},,,,\n", frame, time,
-                       scenario.bodies[i].name, b.position.x, b.position.y, b.position.z, b.velocity.x, b.velocity.y,
-                       b.velocity.z, q.w, q.x, q.y, q.z);
+        const Vec3& w = b.angular_velocity;
+        fmt::format_to(std::back_inserter(out), "{},{},state,{},,{},{},{},{},{},{},{},{},{},{},,,,,{},{},{}\n", frame,
+                       time, scenario.bodies[i].name, b.position.x, b.position.y, b.position.z, b.velocity.x,
+                       b.velocity.y, b.velocity.z, q.w, q.x, q.y, q.z, w.x, w.y, w.z);
     }
 }
 

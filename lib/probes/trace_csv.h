@@ -2,10 +2,12 @@
 /// \file
 /// The CSV trace of a run (`sim --trace`), written row by row as the world steps: memory stays
 /// bounded whatever the frame count. Columns:
-/// `frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth`; per sampled frame its
-/// contacts (kind `contact`: body and with the pair, x y z the point in m, n the unit normal from
-/// body to with, depth in m, 0 for a swept touch), then every body's state (kind `state`:
-/// position m, velocity m/s, rotation as a unit quaternion w x y z). A contact found after the
+/// `frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth,wx,wy,wz`; per sampled
+/// frame its contacts (kind `contact`: body and with the pair, x y z the point in m, n the unit
+/// normal from body to with, depth in m, 0 for a swept touch), then every body's state (kind
+/// `state`: position m, velocity m/s, rotation as a unit quaternion w x y z, angular velocity
+/// rad/s in the world frame; the angular velocity comes last so that readers of the older
+/// columns find them where they were). A contact found after the
 /// last sampled frame is not written.
 
 #include <string>

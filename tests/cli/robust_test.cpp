@@ -211,7 +211,7 @@ TEST_CASE("sim --trace streams a 200,000-frame run to disk with one row per fram
     std::string line, last;
     std::size_t rows = 0;
     std::getline(trace, line);
-    CHECK(line == "frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth");
+    CHECK(line == "frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth,wx,wy,wz");
     while (std::getline(trace, line)) {
         ++rows;
         last = line;

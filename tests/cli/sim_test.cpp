@@ -2,6 +2,7 @@
 // figures on stdout, exit codes as diff(1), one FILE:LINE:COLUMN line per problem on stderr.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -103,7 +104,7 @@ TEST_CASE("sim --trace writes every body's state per frame and -o writes the log
     std::string line;
     int rows = 0;
     std::getline(trace, line);
-    CHECK(line == "frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth");
+    CHECK(line == "frame,time,kind,body,with,x,y,z,vx,vy,vz,qw,qx,qy,qz,nx,ny,nz,depth,wx,wy,wz");
     while (std::getline(trace, line)) rows += line.find(",state,") != std::string::npos ? 1 : 0;
     CHECK(rows == 40 * 2);
     std::stringstream log;
@@ -118,8 +119,36 @@ TEST_CASE("sim --trace - writes the trace alone to stdout, with contacts and rot
     CHECK(r.out.find("first contact") == std::string::npos);
     // The swept bullet touches the wall's face at frame 3: normal from the wall to the bullet, −x.
     CHECK(r.out.find("3,0.04416666666666667,contact,wall,bullet,") != std::string::npos);
-    CHECK(r.out.find(",-1,0,0,0\n") != std::string::npos);
-    CHECK(r.out.find("0,0.008333333333333333,state,bullet,,-2.5,0,0,60,0,0,1,0,0,0,,,,\n") != std::string::npos);
+    CHECK(r.out.find(",-1,0,0,0,,,\n") != std::string::npos);
+    CHECK(r.out.find("0,0.008333333333333333,state,bullet,,-2.5,0,0,60,0,0,1,0,0,0,,,,,0,0,0\n") != std::string::npos);
+}
+
+TEST_CASE(
+        "sim --trace gives each body's angular velocity: a torque-free box keeps |L|, so it ends spinning at 5 rad/s") {
+    // scenarios/spin.yaml: I_y·ω_y = L along world y from the start, ω = (0.01, 5, 0.01) rad/s;
+    // upside down at 4.5 s between its flips, spinning about +y at 5 rad/s again.
+    const auto r = run_collide("sim scenarios/spin.yaml --trace -");
+    REQUIRE(r.exit_code == 0);
+    std::istringstream rows(r.out);
+    std::string line, first, last;
+    std::getline(rows, line);
+    while (std::getline(rows, line))
+        if (line.find(",state,box,") != std::string::npos) (first.empty() ? first : last) = line;
+    const auto omega = [](const std::string& row) {
+        std::vector<double> v;
+        std::size_t at = 0;
+        for (int comma = 0; comma < 19; ++comma) at = row.find(',', at) + 1; // past depth
+        std::istringstream rest(row.substr(at));
+        for (std::string f; std::getline(rest, f, ',');) v.push_back(std::stod(f));
+        return v;
+    };
+    const std::vector<double> w0 = omega(first), w1 = omega(last);
+    REQUIRE(w0.size() == 3);
+    REQUIRE(w1.size() == 3);
+    CHECK(w0[0] == Approx(0.01).margin(1e-3));
+    CHECK(w0[1] == Approx(5).margin(1e-3));
+    CHECK(w1[1] == Approx(5).margin(1e-3));
+    CHECK(std::hypot(w1[0], w1[2]) < 0.05);
 }
 
 TEST_CASE("sim --plot draws the run as SVG or as an HTML page, and refuses other files") {
