@@ -91,6 +91,102 @@ inline double inverse_effective_mass(const BodySim& a, const BodySim& b, const V
     return c.tangent1 * d1 + c.tangent2 * d2;
 }
 
+/// The compression impulses of one manifold's touching points solved together, exactly (the
+/// block solver of Box2D v2.4's b2ContactSolver, for up to kMaxManifoldPoints points): the
+/// accumulated impulses λ ≥ 0 with every point's normal velocity v_n = b + A·λ ≥ 0 and, where
+/// λ > 0, v_n = 0 (A the points' coupled inverse masses). Points of one manifold are nearly
+/// dependent — the two ends of a stick's edge, a face's four corners — and one point at a time
+/// (Gauss–Seidel) converges on them by a factor near 1 a pass. The active sets are tried from
+/// the largest; a singular one (a face's four corners) is skipped, as its smaller sets give the
+/// same velocities. Returns false when no set solves it (then the caller's passes do).
+bool solve_impact_block(const SolverContact& c, BodySim& a, BodySim& b, const SolverPoint* points,
+                        const AngularRow* rows, PointInfo* infos) {
+    constexpr int kMost = 4;
+    int index[kMost];
+    int n = 0;
+    for (int q = 0; q < c.count && n < kMost; ++q)
+        if (infos[q].touching) index[n++] = q;
+    if (n == 0) return true;
+    double m[kMost][kMost], rhs[kMost], lambda[kMost];
+    const double linear = a.inv_mass + b.inv_mass;
+    for (int i = 0; i < n; ++i) {
+        const AngularRow& ri = rows[index[i]];
+        lambda[i] = infos[index[i]].impact_impulse;
+        for (int j = 0; j < n; ++j) {
+            const AngularRow& rj = rows[index[j]];
+            m[i][j] = c.round_a && c.round_b ? linear : linear + dot(ri.ra_n, rj.ia_n) + dot(ri.rb_n, rj.ib_n);
+        }
+    }
+    double scale = 0; // for the tolerances: the largest normal velocity's size
+    for (int i = 0; i < n; ++i) {
+        const double vn = normal_velocity(a, b, c, rows[index[i]]);
+        double acc = vn;
+        for (int j = 0; j < n; ++j) acc -= m[i][j] * lambda[j];
+        rhs[i] = acc; // b: v_n with no impulse at all
+        scale = std::max(scale, std::fabs(vn));
+    }
+    double diagonal = 0;
+    for (int i = 0; i < n; ++i) diagonal = std::max(diagonal, m[i][i]);
+    if (!(diagonal > 0)) return false;
+    for (int set = (1 << n) - 1; set >= 0; --set) {
+        // Solve A_SS·x = −b_S by elimination with partial pivoting.
+        int s[kMost], k = 0;
+        for (int i = 0; i < n; ++i)
+            if (set & (1 << i)) s[k++] = i;
+        double g[kMost][kMost + 1];
+        for (int r = 0; r < k; ++r) {
+            for (int col = 0; col < k; ++col) g[r][col] = m[s[r]][s[col]];
+            g[r][k] = -rhs[s[r]];
+        }
+        bool singular = false;
+        for (int col = 0; col < k && !singular; ++col) {
+            int pivot = col;
+            for (int r = col + 1; r < k; ++r)
+                if (std::fabs(g[r][col]) > std::fabs(g[pivot][col])) pivot = r;
+            if (!(std::fabs(g[pivot][col]) > 1e-9 * diagonal)) {
+                singular = true;
+                break;
+            }
+            if (pivot != col)
+                for (int e = 0; e <= k; ++e) std::swap(g[col][e], g[pivot][e]);
+            for (int r = col + 1; r < k; ++r) {
+                const double f = g[r][col] / g[col][col];
+                for (int e = col; e <= k; ++e) g[r][e] -= f * g[col][e];
+            }
+        }
+        if (singular) continue;
+        double x[kMost] = {0, 0, 0, 0};
+        for (int r = k - 1; r >= 0; --r) {
+            double acc = g[r][k];
+            for (int e = r + 1; e < k; ++e) acc -= g[r][e] * x[s[e]];
+            x[s[r]] = acc / g[r][r];
+        }
+        bool valid = true;
+        for (int i = 0; i < n && valid; ++i) {
+            if (x[i] < 0) {
+                valid = x[i] >= -1e-12 * scale / diagonal;
+                x[i] = 0;
+            }
+        }
+        for (int i = 0; i < n && valid; ++i) {
+            if (set & (1 << i)) continue;
+            double w = rhs[i];
+            for (int j = 0; j < n; ++j) w += m[i][j] * x[j];
+            valid = w >= -1e-12 * scale;
+        }
+        if (!valid) continue;
+        for (int i = 0; i < n; ++i) {
+            PointInfo& info = infos[index[i]];
+            const double d = x[i] - info.impact_impulse;
+            info.impact_impulse = x[i];
+            if (d != 0) apply_normal_impulse(a, b, c, rows[index[i]], d);
+        }
+        (void)points;
+        return true;
+    }
+    return false;
+}
+
 } // namespace
 
 void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
@@ -99,6 +195,7 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
     for (std::size_t k = 0; k < pairs.size(); ++k) {
         const PairContact& pc = pairs.pairs[k];
         if (!awake[static_cast<std::size_t>(pc.i)] && !awake[static_cast<std::size_t>(pc.j)]) continue;
+        if (pc.cast) continue; // its time of impact is found instead (continuous)
         const BodySim& a = bodies[static_cast<std::size_t>(pc.i)];
         const BodySim& b = bodies[static_cast<std::size_t>(pc.j)];
         for (int m = 0; m < pc.count; ++m) {
@@ -147,7 +244,7 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
                 info.slip = vr - c.normal * info.approach;
                 info.touching = info.separation <= kTouchTolerance;
                 info.impacting = info.touching && info.approach < -ctx.impact_speed;
-                info.target = info.impacting && info.approach < -ctx.bounce_speed ? -c.restitution * info.approach : 0;
+                info.bounce = info.impacting && info.approach < -ctx.bounce_speed ? c.restitution : 0;
                 p.bias = 0;
                 p.normal_impulse = cp.normal_impulse;
                 // The carried friction impulse, in this step's tangent plane.
@@ -166,6 +263,24 @@ bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bo
     for (std::size_t k = 0; k < set.contacts.size(); ++k)
         if (set.contacts[k].impact) set.impacts.push_back(static_cast<int>(k));
     if (set.impacts.empty()) return false;
+    // The friction update of contact c's touching points, within μ times each one's impact
+    // impulse so far (the designer's dial instead keeps (1 − f) of the slip the impact found).
+    const auto friction = [&](const SolverContact& c, BodySim& a, BodySim& b) {
+        SolverPoint* const points = set.points.data() + c.first;
+        PointInfo* const infos = set.info.data() + c.first;
+        for (int q = 0; q < c.count; ++q) {
+            const SolverPoint& p = points[q];
+            PointInfo& info = infos[q];
+            if (!info.touching || (!ctx.coulomb && !info.impacting)) continue;
+            const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
+            const Vec3 goal = ctx.coulomb ? Vec3{} : info.slip * (1 - std::clamp(c.friction, 0.0, 1.0));
+            const double limit = ctx.coulomb ? c.friction * info.impact_impulse : -1;
+            apply_impulse(a, b, p.ra, p.rb,
+                          friction_impulse(c, p, vr, goal, limit, info.impact_tangent1, info.impact_tangent2));
+        }
+    };
+    // 1. Compression: the impulses that stop every touching point approaching (v_n ≥ 0, the
+    // accumulated impulse ≥ 0), with friction.
     for (int pass = 0; pass < ctx.velocity_iterations; ++pass) {
         for (const int k : set.impacts) {
             const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
@@ -174,31 +289,48 @@ bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bo
             SolverPoint* const points = set.points.data() + c.first;
             const AngularRow* const rows = set.angular.data() + c.first;
             PointInfo* const infos = set.info.data() + c.first;
-            for (int q = 0; q < c.count; ++q) {
-                const SolverPoint& p = points[q];
-                PointInfo& info = infos[q];
-                if (!info.touching) continue;
-                const double vn = normal_velocity(a, b, c, rows[q]);
-                const double next = std::max(info.impact_impulse - p.normal_mass * (vn - info.target), 0.0);
-                const double d = next - info.impact_impulse;
-                info.impact_impulse = next;
-                apply_normal_impulse(a, b, c, rows[q], d);
+            if (!solve_impact_block(c, a, b, points, rows, infos)) {
+                for (int q = 0; q < c.count; ++q) { // (no exact solution found: one point at a time)
+                    const SolverPoint& p = points[q];
+                    PointInfo& info = infos[q];
+                    if (!info.touching) continue;
+                    const double vn = normal_velocity(a, b, c, rows[q]);
+                    const double next = std::max(info.impact_impulse - p.normal_mass * vn, 0.0);
+                    const double d = next - info.impact_impulse;
+                    info.impact_impulse = next;
+                    apply_normal_impulse(a, b, c, rows[q], d);
+                }
             }
-            for (int q = 0; q < c.count; ++q) {
-                const SolverPoint& p = points[q];
-                PointInfo& info = infos[q];
-                if (!info.touching) continue;
-                const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
-                // Coulomb: at most μ times this impact's normal impulse. The designer's dial
-                // (per_contact) instead keeps (1 − f) of the slip the impact found, unbounded.
-                const Vec3 goal = ctx.coulomb ? Vec3{} : info.slip * (1 - std::clamp(c.friction, 0.0, 1.0));
-                const double limit = ctx.coulomb ? c.friction * info.impact_impulse : -1;
-                if (!ctx.coulomb && !info.impacting) continue;
-                apply_impulse(a, b, p.ra, p.rb,
-                              friction_impulse(c, p, vr, goal, limit, info.impact_tangent1, info.impact_tangent2));
-            }
+            friction(c, a, b);
         }
     }
+    // 2. Restitution (Poisson's): each point that bounces gets e times its compression impulse
+    // again. For one point that is Newton's v_n → −e·v_n, j = −(1 + e)·v_n/k; for several it
+    // changes the kinetic energy by −½(1 − e²)… ≤ 0 — by (e − 1)(1 + e)/2 · λᵀAλ, with λ the
+    // compression impulses and A the points' coupled inverse masses — so an elastic impact
+    // (e = 1) keeps the energy and none gains any, where Newton's targets at every point at once
+    // can (a tilted box landing on an edge).
+    for (const int k : set.impacts) {
+        const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
+        BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+        BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+        const AngularRow* const rows = set.angular.data() + c.first;
+        PointInfo* const infos = set.info.data() + c.first;
+        for (int q = 0; q < c.count; ++q) {
+            PointInfo& info = infos[q];
+            if (!info.touching || !(info.bounce > 0) || !(info.impact_impulse > 0)) continue;
+            const double d = info.bounce * info.impact_impulse;
+            info.impact_impulse += d;
+            apply_normal_impulse(a, b, c, rows[q], d);
+        }
+    }
+    // 3. Friction within the cone of the whole impulse.
+    for (int pass = 0; pass < ctx.velocity_iterations; ++pass)
+        for (const int k : set.impacts) {
+            const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
+            if (c.restitution > 0)
+                friction(c, bodies[static_cast<std::size_t>(c.a)], bodies[static_cast<std::size_t>(c.b)]);
+        }
     return true;
 }
 

@@ -27,10 +27,12 @@
 ///    the step, and the warm-start impulses carried by feature id;
 /// 2. impacts: points that touch and approach faster than the impact speed (the bounce speed;
 ///    every approach at a time of impact) at the step's start are solved first, on the
-///    velocities before gravity, to the target v_n = −e·approach (restitution e when faster than
-///    the bounce speed, else 0) with friction bounded by the impact's own normal impulse — an
-///    impulse at the instant the step starts (slower approaches, a resting stack's, are the
-///    force solve's);
+///    velocities before gravity — an impulse at the instant the step starts (slower approaches,
+///    a resting stack's, are the force solve's): compression passes stop every touching point
+///    approaching (v_n ≥ 0), then each point that bounces (approach faster than the bounce speed)
+///    gets e times its compression impulse again (Poisson's restitution: for one point Newton's
+///    j = −(1 + e)·v_n/k, and for several no energy gained, none lost at e = 1), then friction
+///    within μ times the whole normal impulse;
 /// 3. (gravity is added), warm start, and the passes of the force solve: the constraint at a
 ///    touching point is v_n ≥ 0; at a point with a gap s (speculative) the gap may close but not
 ///    more: v_n ≥ −s/h. A body such a point pushes moves with its end velocity through the step
@@ -94,7 +96,8 @@ struct PointInfo {
     double separation = 0;      ///< gap at the step's start (m): −depth
     double approach = 0;        ///< relative normal velocity when prepared (m/s; < 0 approaching)
     Vec3 slip;                  ///< relative tangential velocity when prepared (m/s, world)
-    double target = 0;          ///< the impact solve's normal velocity to reach (m/s)
+    double bounce = 0;          ///< the impact solve's restitution here: e when the approach is faster than
+                                ///< the bounce speed, else 0
     double impact_impulse = 0;  ///< accumulated by the impact solve (N·s)
     double impact_tangent1 = 0; ///< the impact solve's friction impulse along tangent1 (N·s)
     double impact_tangent2 = 0; ///< … along tangent2

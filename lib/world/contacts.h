@@ -54,6 +54,8 @@ struct PairContact {
     bool overlapping = false; ///< some point overlaps by more than kTouchEpsilon
     bool touching = false;    ///< some point overlaps, or is within kTouchEpsilon of touching
     bool told = false;        ///< observers heard of it this frame (an arrival at the step's end)
+    bool cast = false;        ///< this step: a swept pair apart at its start (no point touching), left to
+                              ///< its time of impact instead of the solver
 
     /// The pair's key, for ordering.
     PairKey key() const { return pair_key(i, j); }

@@ -85,6 +85,13 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         const ContactSet* before_set = &contacts_;
         if (old < contacts_.size() && contacts_.pairs[old].key() == key) {
             before = &contacts_.pairs[old];
+            // A pair cast this step that met at its time of impact: that contact's impulses.
+            if (before->cast)
+                for (const PairContact& c : impact_pairs_.pairs)
+                    if (c.i == i && c.j == j) {
+                        before = &c;
+                        before_set = &impact_pairs_;
+                    }
         } else {
             for (const PairContact& c : impact_pairs_.pairs)
                 if (c.i == i && c.j == j) before = &c;

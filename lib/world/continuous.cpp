@@ -76,14 +76,14 @@ void World::continuous(const StepContext& ctx) {
         return;
     }
     const int n = body_count();
-    // Candidates: swept pairs whose bounds over the step come near, not in contact already. A pair
-    // in contact (a body on a level's floor, near its walls) is the solver's: its contact keeps
-    // every point within the skin plus how far the bodies can move in the step (a wall's too),
-    // each with its gap, which the solve closes and no more.
+    // Candidates: swept pairs whose bounds over the step come near, not touching already. A pair
+    // touching (a body on a level's floor) is the solver's; one in contact with a gap at every
+    // point (marked `cast` at the step's start: near a wall, just above the floor) is cast too.
     const auto candidate = [&](int i, int j) {
         if (!pair_is_swept(i, j)) return false;
         if (!moves(i) && !moves(j)) return false;
-        return !find_contact(i, j);
+        const PairContact* c = find_contact(i, j);
+        return !c || c->cast;
     };
     for (int k = 0; k < n; ++k) {
         boxes_[static_cast<std::size_t>(k)] = cast_bounds(*this, sims_[static_cast<std::size_t>(k)],
@@ -227,6 +227,15 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         sub_bodies_.push_back(s);
         return static_cast<int>(sub_bodies_.size()) - 1;
     };
+    // A body turning free of torque moves through the step at its turn's constant rate; its
+    // angular velocity at this instant is I(q)⁻¹·L (the energy its turn keeps).
+    for (const int k : {i, j}) {
+        BodySim& s = sims_[static_cast<std::size_t>(k)];
+        const Body& b = bodies_[static_cast<std::size_t>(k)];
+        if (!b.free_turn) continue;
+        s.inv_inertia = world_inverse_inertia(s.rotation, b.inv_inertia_local);
+        s.angular_velocity = s.inv_inertia * b.free_momentum;
+    }
     local(i, false);
     local(j, false);
     // The new manifold(s), prepared at the bodies' poses now.
@@ -242,9 +251,12 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     prepare_contacts(sub, sub_pairs_, sub_bodies_, kAwake, round, sub_solver_);
     bool approaching = false;
     for (const PointInfo& p : sub_solver_.info) approaching = approaching || p.impacting;
-    if (!approaching) return; // touching without approaching: in contact from now on, no impact
-    tell_contact(i, j, now, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
-    impact_pairs_.pairs.back().told = impact_pairs_.pairs.back().touching = true; // told at its time of impact
+    // Touching without approaching: in contact from now on, no impact (the rest of the step is
+    // solved all the same, so that it does not sink in).
+    if (approaching)
+        tell_contact(i, j, now, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
+    impact_pairs_.pairs.back().told = approaching; // told at its time of impact
+    impact_pairs_.pairs.back().touching = true;
     // Their other contacts of this step, with the anchors they were prepared with.
     for (const SolverContact& c : solver_.contacts) {
         if (c.a != i && c.a != j && c.b != i && c.b != j) continue;
@@ -279,8 +291,11 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         BodySim& s = sims_[static_cast<std::size_t>(sub_index_[static_cast<std::size_t>(k)])];
         s.velocity = sub_bodies_[static_cast<std::size_t>(k)].velocity;
         s.angular_velocity = sub_bodies_[static_cast<std::size_t>(k)].angular_velocity;
-        // An impact's torque ends a free turn: the step's end carries the momentum it left.
-        bodies_[static_cast<std::size_t>(sub_index_[static_cast<std::size_t>(k)])].free_turn = false;
+        // An impact's torque ends a free turn: the step's end carries the momentum it left,
+        // through the turn from here.
+        Body& b = bodies_[static_cast<std::size_t>(sub_index_[static_cast<std::size_t>(k)])];
+        b.free_turn = false;
+        b.step_rotation = s.rotation;
     }
     if (wanted_ & kOnResponse) {
         for (const auto& [k, before] : {std::pair{i, before_i}, std::pair{j, before_j}}) {
@@ -322,6 +337,12 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
             s.angular_velocity = l.start_angular;
             s.accel = pushed ? (l.velocity - l.start_velocity) * sub.inv_h : ctx.gravity;
             s.angular_accel = (l.angular_velocity - l.start_angular) * sub.inv_h;
+            // Nothing pushes it for the rest of the step: it turns free of torque again.
+            Body& b = bodies_[static_cast<std::size_t>(g)];
+            if (!pushed && b.turns && !b.round && !is_zero(s.angular_velocity)) {
+                b.free_turn = true;
+                turn_freely(s, b, remaining);
+            }
         } else {
             s.velocity = l.velocity;
             s.angular_velocity = l.angular_velocity;
