@@ -44,9 +44,10 @@
 ///    one slower, or with e = 0, stays: its leftover approach s/h is taken away (Box2D v3's relax);
 /// 5. store: the force solve's impulses go back to the persistent contacts for the next step;
 /// 6. position correction, once the bodies have moved: a few nonlinear Gauss–Seidel passes
-///    push penetrating points apart along the normal by β = 0.2 of their depth each, moving
-///    and turning the bodies directly without adding velocity (Box2D v2.4's
-///    SolvePositionConstraints); the contacts are then found anew at the corrected poses.
+///    push penetrating points apart along the normal by kCorrectionFactor (half) of their depth
+///    each, at most kMaxCorrection, moving and turning the bodies directly without adding
+///    velocity (Box2D v2.4's SolvePositionConstraints), until none is deeper than
+///    kTouchTolerance; the contacts are then found anew at the corrected poses.
 
 #include <span>
 #include <vector>

@@ -38,23 +38,24 @@
 ///     angular velocity; its angular velocity is then carried through the turn so that its
 ///     angular momentum I·ω is unchanged (the gyroscopic term, exactly: a torque-free body keeps
 ///     L). Swept pairs (a `ccd` body, or every pair in a swept world; never a character) that
-///     are not in contact are searched for the earliest time of impact along those motions
+///     are not touching (not in contact, or in contact with a gap at every point) are searched
+///     for the earliest time of impact along those motions
 ///     (closed-form sphere casts where the relative motion is straight and the sphere does not
 ///     turn, conservative advancement otherwise): every body moves to it, the pair's manifold
-///     there gets an impact's impulse, and the rest of the step is solved again for the two
+///     there gets an impact's impulse (Poisson's restitution, each manifold solved exactly), and the rest of the step is solved again for the two
 ///     bodies (their other contacts included, other bodies held still), so a ball that lands
 ///     without bouncing rests exactly on the floor; then the next impact, up to
 ///     kMaxImpactsPerStep, then the rest of the step;
 ///  6. *restitution* (contact_solver): a speculative gap that closed bounces;
 ///  7. *store impulses* (contact_solver);
 ///  8. *characters* (character): push-out + slide + steps + snap;
-///  9. *update contacts* (contacts_update): the broadphase's candidate pairs get their manifolds
+///  9. *correct positions* (contact_solver): penetrations are pushed out without adding
+///     velocity;
+/// 10. *update contacts* (contacts_update): the broadphase's candidate pairs get their manifolds
 ///     at the new poses; a pair comes into contact when it overlaps (discrete), touches at an
 ///     impact (swept), or its gap is within its reach over the next step (speculative), and
 ///     stays in contact while within the skin plus its reach; observers hear of every pair that
 ///     overlaps;
-/// 10. *correct positions* (contact_solver): penetrations are pushed out without adding
-///     velocity;
 /// 11. *sleep* (sleep): islands of touching dynamic bodies still for rest_time fall asleep;
 /// 12. observers hear of the frame.
 ///

@@ -1,0 +1,72 @@
+// Updating the contacts at a step's end (world/contacts_update.cpp): which pairs come into and
+// stay in contact, and the impulses their points carry to the next step for warm starting.
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "support.h"
+
+using namespace collide;
+using namespace collide::test;
+using Catch::Detail::Approx;
+
+namespace {
+
+/// The normal impulses of pair (0, 1)'s points as the last step left them, added up (N·s).
+double pair_impulse(const World& world) {
+    double sum = 0;
+    for (const PairContact& pc : world.contacts().pairs) {
+        if (pc.i != 0 || pc.j != 1) continue;
+        for (const PairManifold& m : world.contacts().manifolds_of(pc))
+            for (const ContactPoint& p : world.contacts().points_of(m)) sum += p.normal_impulse;
+    }
+    return sum;
+}
+
+} // namespace
+
+TEST_CASE("a resting box's contact carries the impulse that holds it, m·g·dt a step, to the next step",
+          "[world][contacts]") {
+    // A 2 kg cube set on the floor: every step its four points together carry its weight over the
+    // step, m·g·dt, and the update hands that on to the next step's warm start.
+    for (const Detection detection : {Detection::discrete, Detection::swept, Detection::speculative}) {
+        BodyDef cube = box_at({0, 0.5, 0}, {0.5, 0.5, 0.5}, {}, 0.5);
+        cube.mass = 2;
+        const std::vector<BodyDef> bodies{ground_at({0, -1, 0}, {5, 1, 5}, {}, 0.5), cube};
+        WorldDef def = world_def(60, 1.0, detection);
+        def.sleep = false;
+        World world;
+        world.reset(def, bodies);
+        for (int k = 0; k < 30; ++k) world.step_frame();
+        REQUIRE(world.contacts().size() == 1);
+        CHECK(pair_impulse(world) == Approx(2 * kG / 60).epsilon(1e-9));
+        CHECK(world.state(1).position.y == Approx(0.5).margin(1e-9));
+    }
+}
+
+TEST_CASE("a pair stays in contact within the skin and leaves it beyond, and a falling pair comes in on touching",
+          "[world][contacts]") {
+    // A ball thrown up from the floor at 3 m/s: in contact at the start (resting on it), out of
+    // contact once it is more than the skin plus its reach above, back in when it lands.
+    BodyDef ball = ball_at({0, 0.5, 0}, 0.5);
+    ball.velocity = {0, 3, 0};
+    const std::vector<BodyDef> bodies{ground_at({0, -1, 0}, {5, 1, 5}), ball};
+    WorldDef def = world_def(60, 1.0, Detection::swept);
+    World world;
+    world.reset(def, bodies);
+    CHECK(world.contacts().size() == 1);
+    bool left = false, back = false;
+    while (world.frames_stepped() < def.frames) {
+        world.step_frame();
+        const double gap = world.state(1).position.y - 0.5;
+        const bool in = world.contacts().size() == 1;
+        if (!in) left = true;
+        if (left && in) back = true;
+        // Never in contact farther than the skin plus how far it can move in a step.
+        if (in) CHECK(gap <= def.skin + (length(world.state(1).velocity) + kG / 60) / 60 + 1e-12);
+        // Never out of contact touching.
+        if (!in) CHECK(gap > def.skin);
+    }
+    CHECK(left);
+    CHECK(back);
+}
