@@ -39,12 +39,12 @@
 ///     angular momentum I·ω is unchanged (the gyroscopic term, exactly: a torque-free body keeps
 ///     L). Swept pairs (a `ccd` body, or every pair in a swept world; never a character) that
 ///     are not touching (not in contact, or in contact with a gap at every point) are searched
-///     for the earliest time of impact along those motions
-///     (closed-form sphere casts where the relative motion is straight and the sphere does not
-///     turn, conservative advancement otherwise): every body moves to it, the pair's manifold
-///     there gets an impact's impulse (Poisson's restitution, each manifold solved exactly), and the rest of the step is solved again for the two
-///     bodies (their other contacts included, other bodies held still), so a ball that lands
-///     without bouncing rests exactly on the floor; then the next impact, up to
+///     for the earliest time of impact along those motions (closed-form sphere casts where the
+///     relative motion is straight and the sphere does not turn, conservative advancement
+///     otherwise): every body moves to it, the pair's manifold there gets an impact's impulse
+///     (Poisson's restitution, each manifold solved exactly), and the rest of the step is solved
+///     again for the two bodies (their other contacts included, other bodies held still), so a
+///     ball that lands without bouncing rests exactly on the floor; then the next impact, up to
 ///     kMaxImpactsPerStep, then the rest of the step;
 ///  6. *restitution* (contact_solver): a speculative gap that closed bounces;
 ///  7. *store impulses* (contact_solver);
