@@ -190,7 +190,8 @@ bool solve_impact_block(const SolverContact& c, BodySim& a, BodySim& b, const So
 } // namespace
 
 void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
-                      std::span<const unsigned char> awake, std::span<const unsigned char> round, SolverSet& out) {
+                      std::span<const unsigned char> awake, std::span<const unsigned char> round,
+                      StepConstraints& out) {
     out.clear();
     for (std::size_t k = 0; k < pairs.size(); ++k) {
         const PairContact& pc = pairs.pairs[k];
@@ -258,7 +259,7 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
     }
 }
 
-bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies) {
+bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
     set.impacts.clear();
     for (std::size_t k = 0; k < set.contacts.size(); ++k)
         if (set.contacts[k].impact) set.impacts.push_back(static_cast<int>(k));
@@ -334,14 +335,14 @@ bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bo
     return true;
 }
 
-void prepare_biases(const StepContext& ctx, SolverSet& set) {
+void prepare_biases(const StepContext& ctx, StepConstraints& set) {
     for (std::size_t k = 0; k < set.points.size(); ++k) {
         const PointInfo& info = set.info[k];
         set.points[k].bias = info.touching ? 0.0 : -info.separation * ctx.inv_h;
     }
 }
 
-void warm_start(const SolverSet& set, std::span<BodySim> bodies) {
+void warm_start(const StepConstraints& set, std::span<BodySim> bodies) {
     for (const SolverContact& c : set.contacts) {
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
@@ -352,7 +353,7 @@ void warm_start(const SolverSet& set, std::span<BodySim> bodies) {
     }
 }
 
-PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies) {
+PassChange solve_contacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
     PassChange change;
     double friction_change2 = 0; // the largest friction change, squared (one square root at the end)
     for (const SolverContact& c : set.contacts) {
@@ -385,7 +386,7 @@ PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<Body
     return change;
 }
 
-bool apply_restitution(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies) {
+bool apply_restitution(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
     bool changed = false;
     for (const SolverContact& c : set.contacts) {
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
@@ -412,7 +413,7 @@ bool apply_restitution(const StepContext& ctx, SolverSet& set, std::span<BodySim
     return changed;
 }
 
-void store_impulses(const SolverSet& set, ContactSet& pairs) {
+void store_impulses(const StepConstraints& set, ContactSet& pairs) {
     for (const SolverContact& c : set.contacts) {
         const PairContact& pc = pairs.pairs[static_cast<std::size_t>(c.pair)];
         const PairManifold& pm = pairs.manifolds[static_cast<std::size_t>(pc.first + c.manifold)];
@@ -425,7 +426,7 @@ void store_impulses(const SolverSet& set, ContactSet& pairs) {
     }
 }
 
-bool correct_positions(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies) {
+bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
     // The passes' rows, found once: a point of a pair that turns neither body (balls, bodies that
     // cannot turn) needs only its normal, its separation at the start less its anchors' offset
     // along the normal, and each body's share of the push; another keeps its contact and point.

@@ -107,7 +107,7 @@ struct PointInfo {
 };
 
 /// One manifold of a pair as the solver sees it; its points are `count` consecutive
-/// SolverSet::points (and angular rows and infos) from `first`.
+/// StepConstraints::points (and angular rows and infos) from `first`.
 struct SolverContact {
     int a = 0;              ///< body A (index into the body arrays)
     int b = 0;              ///< body B
@@ -139,9 +139,10 @@ struct PositionRow {
     double share_b = 0; ///< (point −1) B's share
 };
 
-/// A step's constraints: the contacts and, in three arrays of one index, their points (a
-/// contact's together): what the force solve's passes read, the angular normal rows, the rest.
-struct SolverSet {
+/// One step's constraints (not a set of bodies, as Box2D v3's b2SolverSet is): the contacts
+/// and, in three arrays of one index, their points (a contact's together): what the force
+/// solve's passes read, the angular normal rows, the rest.
+struct StepConstraints {
     LargeVector<SolverContact> contacts;    ///< one per manifold
     LargeVector<SolverPoint> points;        ///< every contact's points
     LargeVector<AngularRow> angular;        ///< … their angular normal rows (same index)
@@ -190,18 +191,18 @@ inline Vec3 tangent_impulse(const SolverContact& c, const SolverPoint& p) {
 /// reference point) marks the bodies whose normal rows have no angular part: a ball's contact
 /// normal passes through its centre, so r × n is zero there, not a rounding error of it.
 void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
-                      std::span<const unsigned char> awake, std::span<const unsigned char> round, SolverSet& out);
+                      std::span<const unsigned char> awake, std::span<const unsigned char> round, StepConstraints& out);
 
 /// The impact solve (stage 2 above) on the contacts whose `impact` is set: velocity_iterations
 /// passes. Returns true when some body's velocity changed.
-bool solve_impacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies);
+bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies);
 
 /// Sets each gap point's bias for the force solve: a point a gap s > 0 apart may close it within
 /// the step and no further (speculative contact, bias −s/h); a touching point gets none.
-void prepare_biases(const StepContext& ctx, SolverSet& set);
+void prepare_biases(const StepContext& ctx, StepConstraints& set);
 
 /// Applies every point's warm-start impulse (its normal_impulse and tangent_impulse).
-void warm_start(const SolverSet& set, std::span<BodySim> bodies);
+void warm_start(const StepConstraints& set, std::span<BodySim> bodies);
 
 /// How far one pass of the solver moved the velocities: the largest relative velocity (m/s) that
 /// any point's impulse change made at its own point, for the passes' stopping rule.
@@ -212,13 +213,13 @@ struct PassChange {
 };
 
 /// One pass of the force solve over every contact, in order.
-PassChange solve_contacts(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies);
+PassChange solve_contacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies);
 
 /// The restitution pass (stage 4). Returns true when some body's velocity changed.
-bool apply_restitution(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies);
+bool apply_restitution(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies);
 
 /// Writes the force solve's impulses back into the persistent contacts `pairs`.
-void store_impulses(const SolverSet& set, ContactSet& pairs);
+void store_impulses(const StepConstraints& set, ContactSet& pairs);
 
 /// Position correction (stage 6) on `contacts` (as prepared at the step's start), with the
 /// bodies where the step left them: each point's separation now is its separation at the start
@@ -228,7 +229,7 @@ void store_impulses(const SolverSet& set, ContactSet& pairs);
 /// rotations, position_iterations passes. A ball's anchor does not turn with it (the point of a
 /// ball that touches is the one along the normal, whichever way the ball has turned), and a push
 /// along the normal does not turn it. Returns true when some body moved.
-bool correct_positions(const StepContext& ctx, SolverSet& set, std::span<BodySim> bodies);
+bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies);
 
 /// Body `sim`'s inverse inertia in the world frame for its rotation: R·I⁻¹·Rᵀ.
 inline Mat3 world_inverse_inertia(const Quat& rotation, const Mat3& inv_inertia_local) {

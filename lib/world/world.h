@@ -276,8 +276,8 @@ private:
     std::vector<CharacterBody> characters_;               ///< per character (Body::character)
     ContactSet contacts_;                                 ///< pairs in contact, by (i, j)
     ContactSet next_contacts_;                            ///< scratch: the update's new list
-    SolverSet solver_;                                    ///< this step's constraints
-    SolverSet sub_solver_;                                ///< scratch: an impact's constraints
+    StepConstraints solver_;                              ///< this step's constraints
+    StepConstraints sub_solver_;                          ///< scratch: an impact's constraints
     std::vector<Manifold> manifolds_;                     ///< scratch: one pair's manifolds
     ContactSet impact_pairs_;                             ///< pairs that came into contact at an impact this step
     std::vector<PairKey> cast_pairs_;                     ///< continuous: candidate swept pairs this step, sorted
