@@ -43,7 +43,9 @@ print(f"collide large_pyramid rows={rows} [{budget}] seconds={float(wall):.3f} c
       f"corner_drift_m={corner_drift:.5f} deepest_overlap_m={overlap.get('depth', 0.0):.2e}")
 PY
 done
-if [ -x "$box3d" ] && [ "$rows" = 100 ] && [ "$frames" = 200 ]; then
+if [ "$rows" != 100 ] || [ "$frames" != 200 ]; then
+  echo "large_pyramid: Box3D's large_pyramid is 100 rows and 200 frames: not run beside ROWS=$rows FRAMES=$frames"
+elif [ -x "$box3d" ]; then
   "$box3d" large_pyramid
   "$box3d" large_pyramid --workers 2
 else
