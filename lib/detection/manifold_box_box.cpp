@@ -167,17 +167,10 @@ bool face_contact(const Obb& ref_box, const double* ref_half, int k, bool plus, 
         const double sign = (plane & 1) ? 1.0 : -1.0, half = along_u ? h1 : h2;
         bool cuts = false;
         for (int c = 0; c < count; ++c) dist[static_cast<std::size_t>(c)] = sign * (along_u ? in[c].u : in[c].v) - half;
-        // A corner just outside the side, on an edge along it (kClipRelative), moves onto it.
-        const double slack = kClipRelative * 2 * (along_u ? h2 : h1); // the side is as long as that
-        for (int c = 0; c < count; ++c) {
-            const auto at = static_cast<std::size_t>(c);
-            if (!(dist[at] > 0 && dist[at] <= slack)) continue;
-            const auto before = static_cast<std::size_t>((c + count - 1) % count),
-                       after = static_cast<std::size_t>((c + 1) % count);
-            if (std::fabs(dist[before]) > slack && std::fabs(dist[after]) > slack) continue;
-            (along_u ? in[c].u : in[c].v) = sign * half;
-            dist[at] = 0;
-        }
+        // A corner just outside the side, on an edge along it, moves onto it (the side is as
+        // long as the face is across the other way).
+        settle_on_side(std::span(dist.data(), static_cast<std::size_t>(count)), kClipRelative * 2 * (along_u ? h2 : h1),
+                       [&](std::size_t c) { (along_u ? in[c].u : in[c].v) = sign * half; });
         for (int c = 0; c < count; ++c) cuts |= dist[static_cast<std::size_t>(c)] > 0;
         if (!cuts) continue;
         const auto feature = std::uint8_t(4 + plane);

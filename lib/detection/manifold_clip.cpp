@@ -314,12 +314,18 @@ int clip_polygon(const FaceView& reference, int ref_owner, std::span<ClipVertex>
         side = side / len;
         const double offset = dot(side, c0);
         const FeatureCode feature = edge_feature(ref_owner, reference.index[e], reference.index[next]);
+        std::array<double, 2 * kMaxFaceCorners + 2> dist;
+        const auto corners = static_cast<std::size_t>(count);
+        for (std::size_t k = 0; k < corners; ++k) dist[k] = dot(side, in[k].p) - offset;
+        // A corner just outside the side, on an edge along it, moves onto it.
+        settle_on_side(std::span(dist.data(), corners), kClipRelative * len,
+                       [&](std::size_t k) { in[k].p -= side * dist[k]; });
         int n = 0;
-        ClipVertex v1 = in[static_cast<std::size_t>(count - 1)];
-        double d1 = dot(side, v1.p) - offset;
+        ClipVertex v1 = in[corners - 1];
+        double d1 = dist[corners - 1];
         for (int k = 0; k < count; ++k) {
             const ClipVertex v2 = in[static_cast<std::size_t>(k)];
-            const double d2 = dot(side, v2.p) - offset;
+            const double d2 = dist[static_cast<std::size_t>(k)];
             if (d1 <= 0 && d2 <= 0) {
                 out[static_cast<std::size_t>(n++)] = v2;
             } else if (d1 <= 0 && d2 > 0) {

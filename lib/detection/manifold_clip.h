@@ -6,6 +6,7 @@
 /// corner, and where a line meets a capsule. All in one frame (the world's, or a mesh's).
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -135,5 +136,20 @@ inline constexpr double kManifoldTieRelative = 1e-4;
 /// and the point would jump and change its name from step to step, losing its warm start; moved
 /// onto the plane, it stays at the corner (at most 10 µm away on a unit face).
 inline constexpr double kClipRelative = 1e-5;
+
+/// Before a side plane clips a polygon: each corner just outside it (0 < dist ≤ `slack`) on an
+/// edge that lies along it (a neighbour within `slack` of the plane too) is moved onto it by
+/// `move(corner)`, and its distance set to 0, so the clip keeps it (kClipRelative). `dist` holds
+/// the corners' signed distances from the plane (> 0 outside), in the polygon's order.
+template <class Move> void settle_on_side(std::span<double> dist, double slack, Move&& move) {
+    const std::size_t count = dist.size();
+    for (std::size_t c = 0; c < count; ++c) {
+        if (!(dist[c] > 0 && dist[c] <= slack)) continue;
+        const double before = dist[(c + count - 1) % count], after = dist[(c + 1) % count];
+        if (std::fabs(before) > slack && std::fabs(after) > slack) continue;
+        move(c);
+        dist[c] = 0;
+    }
+}
 
 } // namespace collide

@@ -99,9 +99,8 @@ inline double inverse_effective_mass(const BodySim& a, const BodySim& b, const V
 /// (Gauss–Seidel) converges on them by a factor near 1 a pass. The active sets are tried from
 /// the largest; a singular one (a face's four corners) is skipped, as its smaller sets give the
 /// same velocities. Returns false when no set solves it (then the caller's passes do).
-bool solve_impact_block(const SolverContact& c, BodySim& a, BodySim& b, const SolverPoint* points,
-                        const AngularRow* rows, PointInfo* infos) {
-    constexpr int kMost = 4;
+bool solve_impact_block(const SolverContact& c, BodySim& a, BodySim& b, const AngularRow* rows, PointInfo* infos) {
+    constexpr int kMost = kMaxManifoldPoints;
     int index[kMost];
     int n = 0;
     for (int q = 0; q < c.count && n < kMost; ++q)
@@ -155,7 +154,7 @@ bool solve_impact_block(const SolverContact& c, BodySim& a, BodySim& b, const So
             }
         }
         if (singular) continue;
-        double x[kMost] = {0, 0, 0, 0};
+        double x[kMost] = {};
         for (int r = k - 1; r >= 0; --r) {
             double acc = g[r][k];
             for (int e = r + 1; e < k; ++e) acc -= g[r][e] * x[s[e]];
@@ -181,7 +180,6 @@ bool solve_impact_block(const SolverContact& c, BodySim& a, BodySim& b, const So
             info.impact_impulse = x[i];
             if (d != 0) apply_normal_impulse(a, b, c, rows[index[i]], d);
         }
-        (void)points;
         return true;
     }
     return false;
@@ -290,7 +288,7 @@ bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodyS
             SolverPoint* const points = set.points.data() + c.first;
             const AngularRow* const rows = set.angular.data() + c.first;
             PointInfo* const infos = set.info.data() + c.first;
-            if (!solve_impact_block(c, a, b, points, rows, infos)) {
+            if (!solve_impact_block(c, a, b, rows, infos)) {
                 for (int q = 0; q < c.count; ++q) { // (no exact solution found: one point at a time)
                     const SolverPoint& p = points[q];
                     PointInfo& info = infos[q];

@@ -27,6 +27,10 @@ PairContact* World::find_contact(int i, int j) {
     const auto at = std::lower_bound(contacts_.pairs.begin(), contacts_.pairs.end(), key,
                                      [](const PairContact& c, PairKey k) { return c.key() < k; });
     if (at != contacts_.pairs.end() && at->key() == key) return &*at;
+    return find_impact_pair(i, j);
+}
+
+PairContact* World::find_impact_pair(int i, int j) {
     for (PairContact& c : impact_pairs_.pairs)
         if (c.i == i && c.j == j) return &c;
     return nullptr;
@@ -83,19 +87,14 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         if (!pair_can_touch(i, j)) continue;
         const PairContact* before = nullptr;
         const ContactSet* before_set = &contacts_;
-        if (old < contacts_.size() && contacts_.pairs[old].key() == key) {
-            before = &contacts_.pairs[old];
-            // A pair cast this step that met at its time of impact: that contact's impulses.
-            if (before->cast)
-                for (const PairContact& c : impact_pairs_.pairs)
-                    if (c.i == i && c.j == j) {
-                        before = &c;
-                        before_set = &impact_pairs_;
-                    }
-        } else {
-            for (const PairContact& c : impact_pairs_.pairs)
-                if (c.i == i && c.j == j) before = &c;
-            before_set = &impact_pairs_;
+        if (old < contacts_.size() && contacts_.pairs[old].key() == key) before = &contacts_.pairs[old];
+        // A pair that met at a time of impact this step (new, or cast from a contact with a gap):
+        // that contact's impulses.
+        if (!before || before->cast) {
+            if (const PairContact* c = find_impact_pair(i, j)) {
+                before = c;
+                before_set = &impact_pairs_;
+            }
         }
         const bool speculative = pair_is_speculative(i, j);
         const bool keeps = before || speculative || at_start;

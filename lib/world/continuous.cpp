@@ -229,13 +229,9 @@ void World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     };
     // A body turning free of torque moves through the step at its turn's constant rate; its
     // angular velocity at this instant is I(q)⁻¹·L (the energy its turn keeps).
-    for (const int k : {i, j}) {
-        BodySim& s = sims_[static_cast<std::size_t>(k)];
-        const Body& b = bodies_[static_cast<std::size_t>(k)];
-        if (!b.free_turn) continue;
-        s.inv_inertia = world_inverse_inertia(s.rotation, b.inv_inertia_local);
-        s.angular_velocity = s.inv_inertia * b.free_momentum;
-    }
+    for (const int k : {i, j})
+        if (bodies_[static_cast<std::size_t>(k)].free_turn)
+            spin_from_momentum(sims_[static_cast<std::size_t>(k)], bodies_[static_cast<std::size_t>(k)]);
     local(i, false);
     local(j, false);
     // The new manifold(s), prepared at the bodies' poses now.

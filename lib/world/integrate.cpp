@@ -142,6 +142,11 @@ void World::turn_freely(BodySim& s, Body& b, double h) {
     s.angular_accel = Vec3{};
 }
 
+void World::spin_from_momentum(BodySim& s, const Body& b) {
+    s.inv_inertia = world_inverse_inertia(s.rotation, b.inv_inertia_local);
+    s.angular_velocity = s.inv_inertia * b.free_momentum;
+}
+
 void World::advance(double tau) {
     if (tau <= 0) return;
     for (int i = 0; i < body_count(); ++i) advance_body(i, tau);
@@ -188,8 +193,7 @@ void World::end_motion(const StepContext&) {
         s.accel = s.angular_accel = Vec3{};
         if (!b.turns || b.round) continue;
         if (b.free_turn) { // its turn kept L and its energy: ω₁ = I(q₁)⁻¹·L
-            s.inv_inertia = world_inverse_inertia(s.rotation, b.inv_inertia_local);
-            s.angular_velocity = s.inv_inertia * b.free_momentum;
+            spin_from_momentum(s, b);
             b.free_turn = false;
             continue;
         }

@@ -391,7 +391,8 @@ void World::step(double h) {
     // A swept pair whose contact has a gap at every point is not the solver's: its time of impact
     // within the step, if it has one, is found and solved there (continuous), so an impact inside
     // the step gets the impulse of that instant and no friction acts across the gap.
-    for (PairContact& pc : contacts_.pairs) pc.cast = any_swept_ && !pc.touching && pair_is_swept(pc.i, pc.j);
+    if (any_swept_)
+        for (PairContact& pc : contacts_.pairs) pc.cast = !pc.touching && pair_is_swept(pc.i, pc.j);
     // 1. prepare, 2. impacts (on the velocities before gravity).
     for (int i = 0; i < body_count(); ++i) active_[static_cast<std::size_t>(i)] = is_dynamic(i) && !is_asleep(i);
     prepare_contacts(ctx, contacts_, sims_, active_, round_, solver_);

@@ -359,6 +359,9 @@ private:
     /// (world/integrate.h), as a constant angular velocity, and its angular momentum for
     /// end_motion(); leaves free_turn false when the turn cannot be found.
     void turn_freely(BodySim& s, Body& b, double h);
+    /// A body turning free of torque: its world inverse inertia at its rotation now, and its
+    /// angular velocity there, I(q)⁻¹·L (L its free_momentum).
+    static void spin_from_momentum(BodySim& s, const Body& b);
     void refresh_body(int index);
     void turn_kinematic(int index, double tau);
 
@@ -371,6 +374,8 @@ private:
     void update_contacts(const StepContext& ctx, bool at_start);
     void update_reach(double h);
     PairContact* find_contact(int i, int j);
+    /// The contact pair (i, j) came into at a time of impact this step, or null.
+    PairContact* find_impact_pair(int i, int j);
 
     // character.cpp
     void character_passes(const StepContext& ctx);

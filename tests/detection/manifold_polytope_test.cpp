@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <vector>
 
 #include "detection/manifold_check.h"
 #include "detection/manifold_clip.h"
@@ -160,4 +161,27 @@ TEST_CASE("a crate landing tilted 2 degrees has 1 touching and 3 speculative cor
     CHECK(touching == 1);
     CHECK(collide::test::deepest(box) == Approx(0.0005).margin(1e-12));
     check_same(box, one_manifold(floor, hull_of(crate), 0.05));
+}
+
+TEST_CASE("both clippers keep a corner just outside a side plane when its edge lies along the plane", "[manifold]") {
+    // settle_on_side, before each side plane clips: distances from the plane, > 0 outside.
+    std::vector<int> moved;
+    const auto settle = [&](std::vector<double> dist, double slack) {
+        moved.clear();
+        settle_on_side(std::span(dist), slack, [&](std::size_t c) { moved.push_back(static_cast<int>(c)); });
+        return dist;
+    };
+    // An edge along the plane (corners 1 and 2, a few ulps either side): corner 1 moves onto it.
+    std::vector<double> d = settle({-0.3, 4e-16, -2e-16, 0.2}, 1e-5);
+    CHECK(moved == std::vector<int>{1});
+    CHECK(d == std::vector<double>{-0.3, 0, -2e-16, 0.2});
+    // Both ends just outside: both move (the edge from the last corner to the first counts too).
+    d = settle({3e-9, -0.5, -0.5, 2e-9}, 1e-5);
+    CHECK(moved == std::vector<int>{0, 3});
+    // A corner just outside but on edges that cross the plane steeply is cut as before, and so
+    // is one outside by more than the slack beside a neighbour on the plane.
+    settle({-0.3, 5e-6, -0.4, 0.2}, 1e-5);
+    CHECK(moved.empty());
+    settle({-0.3, 2e-5, -1e-9, 0.2}, 1e-5);
+    CHECK(moved.empty());
 }
