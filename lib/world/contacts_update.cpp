@@ -65,6 +65,8 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         if (!impact_pairs_.empty()) {
             for (const PairContact& c : impact_pairs_.pairs) kept_keys_.push_back(c.key());
             std::sort(kept_keys_.begin(), kept_keys_.end());
+            // (a cast pair in contact that had its impact is in both: one contact, not two)
+            kept_keys_.erase(std::unique(kept_keys_.begin(), kept_keys_.end()), kept_keys_.end());
         }
         merged_keys_.clear();
         std::set_union(keys_.begin(), keys_.end(), kept_keys_.begin(), kept_keys_.end(),
