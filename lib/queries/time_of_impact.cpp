@@ -7,6 +7,7 @@
 #include "detection/contact_convex.h"
 #include "detection/contact_mesh.h"
 #include "detection/contact_plane.h"
+#include "math/free_turn.h"
 #include "math/trig.h"
 #include "shapes/mesh.h"
 
@@ -283,13 +284,31 @@ namespace {
 /// The place of a rigidly moving body's reference point at time t.
 Vec3 centre_at(const RigidMotion& m, double t) { return m.centre + m.velocity * t + m.acceleration * (0.5 * t * t); }
 
-/// The rotation a rigidly moving body has turned by at time t.
-Quat turn_at(const RigidMotion& m, double t) {
+/// The rotation of a torque-free turn at time t of the query.
+Quat free_rotation_at(const FreeTurnMotion& f, double t) {
+    return f.elapsed + t > 0 ? free_turn_rotation(f.start, f.inv_inertia, f.momentum, f.elapsed + t) : f.start;
+}
+
+/// The rotation a rigidly moving body has turned by at time t; `back` undoes a torque-free
+/// turn's rotation at t = 0 (conjugate(free_rotation_at(*m.free, 0)); unused without one).
+Quat turn_at(const RigidMotion& m, double t, const Quat& back) {
+    if (m.free) return free_rotation_at(*m.free, t) * back;
     return exp_rotation(m.angular_velocity * t + m.angular_acceleration * (0.5 * t * t));
 }
 
-/// The fastest angular speed of `m` over [t, t_max] (rad/s): |ω(t)| + |α|·(t_max − t).
+/// The fastest angular speed of `m` over [t, t_max] (rad/s): |ω(t)| + |α|·(t_max − t). On a
+/// torque-free turn the kinetic energy is kept, ω·Iω = Π·I⁻¹Π, and ω·Iω ≥ |ω|²/λ with λ the
+/// largest eigenvalue of I⁻¹, so |ω| ≤ √(λ·Π·I⁻¹Π) whichever way Π has turned in the body
+/// (λ bounded by Gershgorin's largest absolute row sum).
 double spin_bound(const RigidMotion& m, double t, double t_max) {
+    if (m.free) {
+        const Mat3& i = m.free->inv_inertia;
+        double largest = 0;
+        for (int r = 0; r < 3; ++r)
+            largest = std::max(largest, std::fabs(i.at(r, 0)) + std::fabs(i.at(r, 1)) + std::fabs(i.at(r, 2)));
+        const Vec3& p = m.free->momentum;
+        return std::sqrt(largest * std::max(0.0, dot(p, i * p)));
+    }
     return length(m.angular_velocity + m.angular_acceleration * t) + length(m.angular_acceleration) * (t_max - t);
 }
 
@@ -308,9 +327,11 @@ Toi time_of_impact_rigid_convex(const Shape& a, const RigidMotion& ma, const Sha
     translate_into(local_a, a, ma.centre * -1.0);
     translate_into(local_b, b, mb.centre * -1.0);
     Shape at_a, at_b;
+    const Quat back_a = ma.free ? conjugate(free_rotation_at(*ma.free, 0)) : Quat{};
+    const Quat back_b = mb.free ? conjugate(free_rotation_at(*mb.free, 0)) : Quat{};
     auto separation_at = [&](double t) {
-        place_into(at_a, local_a, centre_at(ma, t), turn_at(ma, t));
-        place_into(at_b, local_b, centre_at(mb, t), turn_at(mb, t));
+        place_into(at_a, local_a, centre_at(ma, t), turn_at(ma, t, back_a));
+        place_into(at_b, local_b, centre_at(mb, t), turn_at(mb, t, back_b));
         return signed_separation(at_a, at_b);
     };
     SignedSeparation s = separation_at(0);
@@ -321,17 +342,38 @@ Toi time_of_impact_rigid_convex(const Shape& a, const RigidMotion& ma, const Sha
     // An approach too slow to close the tolerance within t_max is none: a body resting on a
     // surface, turning by rounding noise, does not hit it.
     const double creep = t_max > 0 ? tolerance / t_max : 0.0;
+    double t = 0;
     if (s.distance <= tolerance) {
         // Touching: a hit when B's point nearest A comes at A's surface there.
         const Vec3 p = std::holds_alternative<Plane>(b) ? support(a, s.normal) : support(b, s.normal * -1.0);
-        if (dot(point_velocity(mb, 0, p) - point_velocity(ma, 0, p), s.normal) < -creep) {
+        const double leaving = dot(point_velocity(mb, 0, p) - point_velocity(ma, 0, p), s.normal);
+        if (leaving < -creep) {
             out.status = ToiStatus::hit;
             out.normal = s.normal;
+            return out;
         }
-        return out;
+        // Leaving (a box just bounced off a corner, spinning): its other corners may still come
+        // down within the step. Find a time the touch is left behind — the gap grows at about
+        // `leaving`, so from twice the time that takes to clear the tolerance, doubling — and
+        // advance from there. One that never gets clear (resting, sliding along) is a miss.
+        if (!(leaving > creep)) return out;
+        double clear = 2 * tolerance / leaving, before = 0;
+        for (;;) {
+            if (!(clear < t_max)) return out; // still touching at the step's end: miss
+            s = separation_at(clear);
+            if (s.distance < -tolerance) { // another part came down meanwhile: touching by `before`
+                out.status = ToiStatus::hit;
+                out.time = before;
+                out.normal = separation_at(before).normal;
+                return out;
+            }
+            if (s.distance > tolerance) break;
+            before = clear;
+            clear *= 2;
+        }
+        t = clear;
     }
     const Vec3 acc = mb.acceleration - ma.acceleration;
-    double t = 0;
     for (int iteration = 0; iteration < kTurningMaxIterations; ++iteration) {
         if (s.distance <= tolerance) break;
         const Vec3 v = (mb.velocity + mb.acceleration * t) - (ma.velocity + ma.acceleration * t);

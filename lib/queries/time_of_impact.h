@@ -3,6 +3,8 @@
 /// Time of impact of two convex shapes moving without turning over one step, for motions
 /// that are exact under constant acceleration (a falling body's parabola) as well as straight.
 
+#include <optional>
+
 #include "detection/dispatch.h"
 
 namespace collide {
@@ -78,27 +80,43 @@ Shape turned_at(const Shape& shape, const TurningMotion& motion, double t);
 Toi time_of_impact_turning(const Shape& a, const TurningMotion& ma, const Shape& b, const Motion& mb, double t_max,
                            double tolerance = 1e-10);
 
+/// A turn free of torque (math/free_turn.h) that started before t = 0: at time t the body's
+/// rotation is free_turn_rotation(start, inv_inertia, momentum, elapsed + t).
+struct FreeTurnMotion {
+    Quat start;         ///< the rotation the turn started from (world frame)
+    Mat3 inv_inertia;   ///< inverse inertia tensor, body frame (1/(kg·m²))
+    Vec3 momentum;      ///< angular momentum at `start`, body frame (kg·m²/s)
+    double elapsed = 0; ///< how long it had turned at t = 0 (s)
+};
+
 /// A body moving and turning over a step: its reference point (a dynamic body's centre of mass,
 /// a kinematic body's origin) follows c(t) = centre + velocity·t + ½·acceleration·t², and the
 /// body turns about it by the rotation exp(ω·t + ½·α·t²) (the rotation vector's exponential
-/// map, world frame).
+/// map, world frame) — or, with `free`, along that torque-free turn (ω then its angular velocity
+/// at t = 0, α unused).
 struct RigidMotion {
-    Vec3 centre;               ///< the reference point at t = 0 (m, world frame)
-    Vec3 velocity;             ///< its velocity at t = 0 (m/s)
-    Vec3 acceleration;         ///< its constant acceleration (m/s²)
-    Vec3 angular_velocity;     ///< ω at t = 0 (rad/s, world frame)
-    Vec3 angular_acceleration; ///< α, constant (rad/s²)
+    Vec3 centre;                        ///< the reference point at t = 0 (m, world frame)
+    Vec3 velocity;                      ///< its velocity at t = 0 (m/s)
+    Vec3 acceleration;                  ///< its constant acceleration (m/s²)
+    Vec3 angular_velocity;              ///< ω at t = 0 (rad/s, world frame)
+    Vec3 angular_acceleration;          ///< α, constant (rad/s²)
+    std::optional<FreeTurnMotion> free; ///< a torque-free turn instead of ω and α
 };
 
 /// When shape A moving by `ma` first touches shape B moving by `mb`, both possibly turning,
 /// within [0, t_max] s; the normal is from A to B. Conservative advancement as for
 /// time_of_impact_turning, with the bound on every point's speed along n taken over what is left
 /// of the step: no point of A moves along n faster than its reference point plus
-/// (|ω_A(t)| + |α_A|·(t_max − t))·ρ_A, ρ_A the farthest point of A from its reference point, and
+/// (|ω_A(t)| + |α_A|·(t_max − t))·ρ_A (on a torque-free turn, |Π|·‖I⁻¹‖ bounds |ω| throughout),
+/// ρ_A the farthest point of A from its reference point, and
 /// likewise for B, so the gap is at least
 ///     g(τ) = d + ((v_B(t) − v_A(t))·n − w_A·ρ_A − w_B·ρ_B)·τ + ½((a_B − a_A)·n)·τ²
 /// and stepping to g's first root never passes the first touch. Starting states as for
-/// time_of_impact_turning (touching and approaching at the nearest points: hit at 0). Against a
+/// time_of_impact_turning (touching and approaching at the nearest points: hit at 0), but for
+/// one: touching and leaving faster than the tolerance over t_max (a box that has just bounced
+/// off a corner) is searched on from the first time it is clear of the touch (doubling from
+/// twice the time the leaving speed takes to clear the tolerance), so that another part coming
+/// down within the step (its next corner) is found; one that never gets clear is a miss. Against a
 /// mesh, each triangle the bodies can reach is searched and the earliest hit wins; a hit on an
 /// inactive edge or corner takes the face normal and is none when the motion there does not go
 /// into the face.

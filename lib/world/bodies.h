@@ -85,6 +85,9 @@ struct Body {
     bool constrained = false; ///< within a step: some contact impulse acts on it (else it falls freely)
     bool free_turn = false;   ///< within a step: it turns free of torque (free_momentum is its L)
     Vec3 free_momentum;       ///< … its angular momentum about its centre, world frame (kg·m²/s)
+    Vec3 free_body_momentum;  ///< … and in the body frame at step_rotation, where the turn starts (Π₀)
+    double free_length = 0;   ///< … the time (s) the turn spans: from step_rotation to the step's end
+    double free_elapsed = 0;  ///< … the time (s) it has turned so far
     bool arriving = false;    ///< within a step: a contact with a gap pushed it (it arrives this step)
     double radius = 0;        ///< the farthest point of the shape from the reference point (m)
     double restitution = 0;   ///< [0, 1]

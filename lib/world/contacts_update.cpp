@@ -31,8 +31,8 @@ PairContact* World::find_contact(int i, int j) {
 }
 
 PairContact* World::find_impact_pair(int i, int j) {
-    for (PairContact& c : impact_pairs_.pairs)
-        if (c.i == i && c.j == j) return &c;
+    for (std::size_t k = impact_pairs_.size(); k-- > 0;) // the latest, for a pair that met twice
+        if (impact_pairs_.pairs[k].i == i && impact_pairs_.pairs[k].j == j) return &impact_pairs_.pairs[k];
     return nullptr;
 }
 
@@ -65,7 +65,8 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         if (!impact_pairs_.empty()) {
             for (const PairContact& c : impact_pairs_.pairs) kept_keys_.push_back(c.key());
             std::sort(kept_keys_.begin(), kept_keys_.end());
-            // (a cast pair in contact that had its impact is in both: one contact, not two)
+            // (a cast pair in contact that had its impact is in both, and a pair that met twice
+            // in the step is twice among the impacts: one contact of each)
             kept_keys_.erase(std::unique(kept_keys_.begin(), kept_keys_.end()), kept_keys_.end());
         }
         merged_keys_.clear();

@@ -2,11 +2,10 @@
 // the step — a constant acceleration of its reference point from its velocity after the impacts
 // to its solved one, a turn by the exponential map — and, at the end, the angular velocity
 // carried through the turn so that the angular momentum is kept (the gyroscopic term).
-#include "world/integrate.h"
-
 #include <algorithm>
 #include <cmath>
 
+#include "math/free_turn.h"
 #include "math/quat.h"
 #include "math/trig.h"
 #include "queries/time_of_impact.h"
@@ -79,65 +78,18 @@ void World::begin_motion(const StepContext& ctx) {
     }
 }
 
-bool turn_free_of_torque(const Mat3& inv_inertia, const Vec3& momentum, double h, Vec3& turn) {
-    // Implicit midpoint on Euler's equations, body frame: Π₁ = Π₀ + k·Π_m × I⁻¹Π_m with
-    // Π_m = (Π₀ + Π₁)/2, by fixed-point passes (each shrinks the error by about k·|ω|), in
-    // sub-steps that each turn the body at most a quarter radian. Each turns it by the Cayley
-    // rotation cay(k·ω̂_m), 2·atan(k·|ω_m|/2) about ω_m, which takes Π₀ to Π₁ exactly; the step
-    // k = 2·tan(s·|ω₀|/2)/|ω₀| (s the sub-step) makes that s·|ω| exactly for a spin about a
-    // principal axis (ω_m = ω₀ there), and whatever k is, |Π| and the energy are kept: it only
-    // retimes the motion, by O((s·|ω|)³) a sub-step.
-    const double speed0 = length(inv_inertia * momentum);
-    if (!(h * speed0 < 3)) return false; // (and NaN): near half a turn a step or more
-    const int steps = std::max(1, static_cast<int>(std::ceil(h * speed0 / 0.25)));
-    const double sub = h / steps;
-    Vec3 p0 = momentum;
-    Quat delta; // the turn so far, body frame (R = R₀·Δ)
-    for (int step = 0; step < steps; ++step) {
-        Vec3 w_mid = inv_inertia * p0;
-        const double speed = length(w_mid);
-        double k = sub;
-        if (speed > 0) {
-            const SinCos half = sin_cos(0.5 * sub * speed);
-            k = 2 * half.sin / (half.cos * speed);
-        }
-        Vec3 p1 = p0;
-        bool settled = false;
-        for (int pass = 0; pass < 64 && !settled; ++pass) {
-            const Vec3 mid = (p0 + p1) * 0.5;
-            w_mid = inv_inertia * mid;
-            const Vec3 next = p0 + cross(mid, w_mid) * k;
-            settled = next == p1 || length_squared(next - p1) <= 1e-32 * length_squared(p0);
-            p1 = next;
-        }
-        if (!settled) return false;
-        if (steps == 1) { // the rotation vector itself (fewer roundings than through Δ)
-            const double speed_mid = length(w_mid);
-            turn = speed_mid > 0 ? w_mid * (2 * arc_tangent(0.5 * k * speed_mid) / speed_mid) : Vec3{};
-            return true;
-        }
-        const Vec3 v = w_mid * (0.5 * k); // cay(k·ω̂_m) as the unit quaternion (1, k·ω_m/2)/|…|
-        const double norm = std::sqrt(1 + length_squared(v));
-        delta = delta * Quat{1 / norm, v.x / norm, v.y / norm, v.z / norm};
-        p0 = p1;
-    }
-    // The rotation vector of Δ: 2·atan(|v|/w) about v (w ≥ 0: the shorter way).
-    if (delta.w < 0) delta = Quat{-delta.w, -delta.x, -delta.y, -delta.z};
-    const Vec3 v{delta.x, delta.y, delta.z};
-    const double sine = length(v);
-    turn = sine > 0 ? v * (2 * arc_tangent(sine / delta.w) / sine) : Vec3{};
-    return true;
-}
-
 void World::turn_freely(BodySim& s, Body& b, double h) {
     const Mat3 r0 = to_mat3(s.rotation);
     const Vec3 body_momentum = b.inertia_local * mul_transpose(r0, s.angular_velocity);
     Vec3 turn;
     if (!turn_free_of_torque(b.inv_inertia_local, body_momentum, h, turn)) {
-        b.free_turn = false; // too fast a tumble for the passes to settle: the step's own turn
+        b.free_turn = false; // too fast a tumble, or the passes did not settle: the step's own turn
         return;
     }
     b.free_momentum = r0 * body_momentum;
+    b.free_body_momentum = body_momentum;
+    b.free_length = h;
+    b.free_elapsed = 0;
     s.angular_velocity = (r0 * turn) * (1 / h); // the turn, at a constant rate through the step
     s.angular_accel = Vec3{};
 }
@@ -165,9 +117,21 @@ void World::advance_body(int index, double tau) {
         s.centre += s.velocity * tau + s.accel * (0.5 * tau * tau);
         s.velocity += s.accel * tau;
         if (turning) {
-            const Vec3 theta = s.angular_velocity * tau + s.angular_accel * (0.5 * tau * tau);
-            s.rotation = normalize(exp_rotation(theta) * s.rotation);
-            s.angular_velocity += s.angular_accel * tau;
+            if (b.free_turn && !(b.free_elapsed == 0 && tau == b.free_length)) {
+                // Part of a torque-free turn (a time of impact inside the step): on the turn
+                // itself, whose energy is its start's at every instant, not at the constant
+                // rate that meets it only at the ends.
+                b.free_elapsed += tau;
+                s.rotation = b.free_elapsed < b.free_length
+                                     ? free_turn_rotation(b.step_rotation, b.inv_inertia_local, b.free_body_momentum,
+                                                          b.free_elapsed)
+                                     : normalize(exp_rotation(s.angular_velocity * b.free_length) * b.step_rotation);
+            } else {
+                const Vec3 theta = s.angular_velocity * tau + s.angular_accel * (0.5 * tau * tau);
+                s.rotation = normalize(exp_rotation(theta) * s.rotation);
+                s.angular_velocity += s.angular_accel * tau;
+                b.free_elapsed += tau;
+            }
             if (!b.round) refresh_body(index);
         }
         b.dirty = true;

@@ -44,8 +44,10 @@
 ///     otherwise): every body moves to it, the pair's manifold there gets an impact's impulse
 ///     (Poisson's restitution, each manifold solved exactly), and the rest of the step is solved
 ///     again for the two bodies (their other contacts included, other bodies held still), so a
-///     ball that lands without bouncing rests exactly on the floor; then the next impact, up to
-///     kMaxImpactsPerStep, then the rest of the step;
+///     ball that lands without bouncing rests exactly on the floor; then the next impact (the
+///     same pair's too: a tumbling box's next corner), up to kMaxImpactsPerStep, then the rest
+///     of the step. A body turning free of torque moves, and is cast, along that turn itself;
+///     at an impact its angular velocity is I(q)⁻¹·L;
 ///  6. *restitution* (contact_solver): a speculative gap that closed bounces;
 ///  7. *store impulses* (contact_solver);
 ///  8. *characters* (character): push-out + slide + steps + snap;
@@ -281,7 +283,8 @@ private:
     std::vector<Manifold> manifolds_;                     ///< scratch: one pair's manifolds
     ContactSet impact_pairs_;                             ///< pairs that came into contact at an impact this step
     std::vector<PairKey> cast_pairs_;                     ///< continuous: candidate swept pairs this step, sorted
-    std::vector<PairKey> resolved_;                       ///< continuous: pairs that had their impact this step
+    std::vector<PairKey> resolved_;                       ///< continuous: pairs solved at the current instant
+    std::vector<PairKey> pressing_;                       ///< continuous: pairs pressing on after their impact
     std::vector<BodySim> sub_bodies_;                     ///< continuous: an impact's bodies (local copies)
     std::vector<int> sub_index_;                          ///< continuous: their global indices
     ContactSet sub_pairs_;                                ///< continuous: the impact's new contact, in local indices
@@ -356,7 +359,7 @@ private:
     void advance_body(int index, double tau);
     void end_motion(const StepContext& ctx);
     /// Stage 5 for a body no contact pushes, turning: its turn over the step free of torque
-    /// (world/integrate.h), as a constant angular velocity, and its angular momentum for
+    /// (math/free_turn.h), as a constant angular velocity, and its angular momentum for
     /// end_motion(); leaves free_turn false when the turn cannot be found.
     void turn_freely(BodySim& s, Body& b, double h);
     /// A body turning free of torque: its world inverse inertia at its rotation now, and its
@@ -368,7 +371,9 @@ private:
     // continuous.cpp
     void continuous(const StepContext& ctx);
     std::optional<std::pair<double, Vec3>> pair_impact(int i, int j, double span) const;
-    void resolve_impact(const StepContext& ctx, int i, int j, double remaining, double now);
+    /// The impact of pair (i, j) at time `now` and the rest of the step (`remaining` s) for
+    /// the two; true when the pair still presses on after it (then not cast again this step).
+    bool resolve_impact(const StepContext& ctx, int i, int j, double remaining, double now);
 
     // contacts_update.cpp
     void update_contacts(const StepContext& ctx, bool at_start);

@@ -7,7 +7,6 @@
 
 #include "shapes/mass.h"
 #include "support.h"
-#include "world/integrate.h"
 
 using namespace collide;
 using namespace collide::test;
@@ -86,31 +85,4 @@ TEST_CASE("a torque-free box spun about its middle axis keeps |L| and flips (the
     CHECK(lowest_y < -0.9);                                         // its y axis turned over: it flipped
     CHECK(flips >= 2);                                              // … and back: over and back, again and again
     CHECK(std::fabs(world.state(0).angular_velocity.y - 5) < 0.01); // upright again, at L/I_y
-}
-
-TEST_CASE("a torque-free turn is exactly ω·h about a principal axis and keeps |Π| and the energy at any rate",
-          "[world][rigid][integrate]") {
-    const Mat3 inertia = mass_properties(box_at({0, 0, 0}, {0.1, 0.25, 0.5}).shape, 1).inertia; // body frame
-    const Mat3 inv = inverse(inertia);
-    const double h = 1.0 / 60;
-    // About a principal axis: the turn is ω·h (sub-steps and all: 2 rad/step takes 8).
-    for (const double w : {5.0, 120.0}) {
-        INFO("ω = " << w << " rad/s about y");
-        Vec3 turn;
-        REQUIRE(turn_free_of_torque(inv, inertia * Vec3{0, w, 0}, h, turn));
-        CHECK(turn.x == 0);
-        CHECK(turn.z == 0);
-        CHECK(turn.y == Approx(w * h).epsilon(1e-14));
-    }
-    // Off-axis, fast (h·|ω| about 1.7): the body-frame momentum after the turn, R(turn)ᵀ·Π₀,
-    // keeps |Π| and Π·I⁻¹Π.
-    const Vec3 p0 = inertia * Vec3{30, 100, 20};
-    Vec3 turn;
-    REQUIRE(turn_free_of_torque(inv, p0, h, turn));
-    const Vec3 p1 = rotate_inverse(exp_rotation(turn), p0);
-    CHECK(length(p1) == Approx(length(p0)).epsilon(1e-12));
-    CHECK(dot(p1, inv * p1) == Approx(dot(p0, inv * p0)).epsilon(1e-9));
-    CHECK(length(p1 - p0) > 0.1 * length(p0)); // it did turn Π about
-    // Half a turn a step or more: not attempted (the caller keeps its own turn).
-    CHECK_FALSE(turn_free_of_torque(inv, inertia * Vec3{0, 200, 0}, h, turn));
 }
