@@ -2,7 +2,7 @@
 """The Slurm recipe of examples/slurm/, run on a real one-node Slurm cluster.
 
 Brings up munged, slurmctld and slurmd on 127.0.0.1 (free ports, every file in a temporary
-folder), submits examples/slurm/submit.sh: a 4-task array of a real sweep (one resumable shard
+folder of their own at 0755), submits examples/slurm/submit.sh (from a copy under a 0700 folder): a 4-task array of a real sweep (one resumable shard
 per task, `--shard auto`) and the merge job that depends on it (afterok). Once a task has
 finished rows in its chunk folder it is cancelled and requeued; then everything is waited for,
 each task must be COMPLETED (the requeued one having resumed after its rows), and the merged
@@ -187,20 +187,32 @@ def main():
     if os.geteuid() != 0:
         skip("the one-node cluster runs its daemons as root (SlurmUser=root); run as root")
     os.makedirs(workdir, exist_ok=True)
-    root = tempfile.mkdtemp(prefix="collide-slurm-", dir=workdir)
+    # The daemons' files (munge's socket and key, Slurm's state and spool) in a folder of their
+    # own under the system's temporary folder, at 0755: munged will not serve a socket below a
+    # folder others may not enter, and a clone may sit under one (a home folder at 0700, or a
+    # folder from mktemp -d). The recipe itself runs from a copy of the project's slurm example
+    # and scenarios under such a private (0700) folder, as a user's clone would be.
+    root = tempfile.mkdtemp(prefix="collide-slurm-")
+    private = tempfile.mkdtemp(prefix="private-", dir=workdir)  # 0700
+    project = os.path.join(private, "collide")
+    for part in (os.path.join("examples", "slurm"), "scenarios"):
+        shutil.copytree(os.path.join(SOURCE, part), os.path.join(project, part))
     cluster = Cluster(root)
     started = time.time()
     ok = False
     try:
+        if os.stat(private).st_mode & 0o777 != 0o700:
+            raise RuntimeError(f"{private} is not private (0700)")
         cluster.up()
-        print(f"slurm-test: cluster up in {time.time() - started:.1f} s")
-        run = os.path.join(root, "run")
+        print(f"slurm-test: cluster up in {time.time() - started:.1f} s (its files in {root}; the recipe "
+              f"under {private}, mode 0700)")
+        run = os.path.join(project, "run")
         os.makedirs(run)
         # The sweep the recipe runs: 4 shards of a real scenario, each a few seconds of work.
-        env = dict(cluster.env, COLLIDE=collide, SCENARIO=os.path.join(SOURCE, "scenarios", "tunnel.yaml"),
+        env = dict(cluster.env, COLLIDE=collide, SCENARIO=os.path.join(project, "scenarios", "tunnel.yaml"),
                    VARY="--vary speed=10:1000:1 --vary offset=0:0.999:0.002", DETECTION="both", JOBS="1",
                    CHECKPOINT="0", OUTPUT="tunnel.csv")
-        submit = subprocess.run(["bash", os.path.join(SOURCE, "examples", "slurm", "submit.sh"), "--array=1-4"],
+        submit = subprocess.run(["bash", os.path.join(project, "examples", "slurm", "submit.sh"), "--array=1-4"],
                                 cwd=run, env=env, capture_output=True, text=True)
         if submit.returncode != 0:
             raise RuntimeError(f"submit.sh exited {submit.returncode}: {submit.stderr}")
@@ -250,7 +262,7 @@ def main():
         if kept > 0 and "resuming" not in task2_log:
             raise RuntimeError(f"the requeued task did not resume after its {kept} rows:\n{task2_log}")
         # The one-process sweep, byte for byte.
-        whole = os.path.join(root, "whole.csv")
+        whole = os.path.join(run, "whole.csv")
         subprocess.run([collide, "sweep", env["SCENARIO"], "--vary", "speed=10:1000:1", "--vary",
                         "offset=0:0.999:0.002", "--detection", "both", "--format", "csv", "-o", whole],
                        check=True, stderr=subprocess.DEVNULL)
@@ -273,8 +285,9 @@ def main():
             ok = False
         if ok:
             shutil.rmtree(root, ignore_errors=True)
+            shutil.rmtree(private, ignore_errors=True)
         else:
-            print(f"slurm-test: kept {root} for a look")
+            print(f"slurm-test: kept {root} and {private} for a look")
     print(f"slurm-test: {'passed' if ok else 'failed'} in {time.time() - started:.1f} s")
     sys.exit(0 if ok else 1)
 

@@ -200,9 +200,15 @@ void read_array(ReaderState& r, const Entry& a, int body, const What& path, std:
     const std::size_t others = r.t.base.bodies.size() - 1 + r.bodies_after;
     const std::size_t room = kMaxItems - std::min(kMaxItems, others);
     if (total > static_cast<double>(room)) {
-        r.problems.error(cm, fmt::format("{}.count: {} × {} × {} = {} bodies; a scenario may have at most {} bodies{}",
-                                         std::string(what), counts.x, counts.y, counts.z, total, kMaxItems,
-                                         room < kMaxItems ? fmt::format(" ({} more here)", room) : std::string()));
+        // With the scenario's other bodies counted in the total, and what is left for this one.
+        const std::string with_others =
+                others == 0 ? std::string()
+                            : fmt::format(", and with the scenario's {} other bod{} {}", others,
+                                          others == 1 ? "y" : "ies", total + static_cast<double>(others));
+        r.problems.error(cm,
+                         fmt::format("{}.count: {} × {} × {} = {} bodies{}; a scenario may have at most {} bodies{}",
+                                     std::string(what), counts.x, counts.y, counts.z, total, with_others, kMaxItems,
+                                     others == 0 ? std::string() : fmt::format(" ({} for this array)", room)));
         return refuse(static_cast<std::size_t>(std::min(total, 1e18)));
     }
     const auto nx = static_cast<std::size_t>(counts.x), ny = static_cast<std::size_t>(counts.y);

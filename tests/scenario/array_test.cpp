@@ -87,7 +87,8 @@ TEST_CASE("an array over the body cap is refused at its count, naming the produc
                      "  a: { sphere: { radius: 1 }, array: { count: [100, 100, 15], spacing: [1, 1, 1] } }\n"
                      "  b: { sphere: { radius: 1 }, array: { count: [100, 100, 6], spacing: [1, 1, 1] } }\n");
     CHECK(two.rfind("3:", 0) == 0);
-    CHECK(two.find("(50000 more here)") != std::string::npos);
+    CHECK(two.find("= 60000 bodies, and with the scenario's 150000 other bodies 210000; a scenario may have at most "
+                   "200000 bodies (50000 for this array)") != std::string::npos);
 }
 
 TEST_CASE("the body cap counts the bodies after an array too, and its refusal is the only error", "[scenario][array]") {
@@ -98,11 +99,11 @@ TEST_CASE("the body cap counts the bodies after an array too, and its refusal is
             "  s: { sphere: { radius: 0.2 }, array: { count: [200, 10, 100], spacing: [0.5, 0.5, 0.5] } }\n";
     const std::string log = "log:\n  - final: { body: s0 }\n  - final: { body: s199999 }\n";
     CHECK(error_of("bodies:\n" + floor + spheres + log) ==
-          "3:49: bodies.s.array.count: 200 × 10 × 100 = 200000 bodies; a scenario may have at most 200000 bodies "
-          "(199999 more here)");
+          "3:49: bodies.s.array.count: 200 × 10 × 100 = 200000 bodies, and with the scenario's 1 other body 200001; a "
+          "scenario may have at most 200000 bodies (199999 for this array)");
     CHECK(error_of("bodies:\n" + spheres + floor + log) ==
-          "2:49: bodies.s.array.count: 200 × 10 × 100 = 200000 bodies; a scenario may have at most 200000 bodies "
-          "(199999 more here)");
+          "2:49: bodies.s.array.count: 200 × 10 × 100 = 200000 bodies, and with the scenario's 1 other body 200001; a "
+          "scenario may have at most 200000 bodies (199999 for this array)");
     // Exactly at the cap: 199,999 spheres and the floor load, in either order.
     const std::string fewer =
             "  s: { sphere: { radius: 0.2 }, array: { count: [199999, 1, 1], spacing: [0.5, 0.5, 0.5] } }\n";
