@@ -18,3 +18,5 @@ void add_review_command(CLI::App& app, int& exit_code);
 void add_sweep_command(CLI::App& app, int& exit_code);
 /// `collide merge FILE...`: join a sweep's shard CSVs.
 void add_merge_command(CLI::App& app, int& exit_code);
+/// `collide diverge`: the first frame at which two runs differ.
+void add_diverge_command(CLI::App& app, int& exit_code);

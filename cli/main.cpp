@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     add_review_command(app, exit_code);
     add_sweep_command(app, exit_code);
     add_merge_command(app, exit_code);
+    add_diverge_command(app, exit_code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -25,6 +25,9 @@ void add_sim_command(CLI::App& app, int& exit_code) {
     cmd->add_option(
             "--trace", request->options.trace_path,
             "Write every body's state and every contact per frame to this CSV ('-': stdout, instead of the log)");
+    cmd->add_option("--record", request->options.record_path,
+                    "Write every frame's state of every body, exactly, and the contacts to this binary file (for "
+                    "collide diverge)");
     auto view = std::make_shared<std::string>();
     cmd->add_option("--plot", request->options.plot_path, "Draw the run: FILE.svg, or FILE.html (interactive)");
     cmd->add_option("--view", *view,

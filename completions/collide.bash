@@ -10,7 +10,7 @@ _collide() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     fi
-    local commands="sim check sweep merge validate review"
+    local commands="sim check sweep merge validate review diverge"
     local sub="" i
     for ((i = 1; i < cword; i++)); do
         case "${words[i]}" in
@@ -47,15 +47,16 @@ _collide() {
     --expected | --artifacts)
         mapfile -t COMPREPLY < <(compgen -d -- "$cur")
         return ;;
-    -o | --output | --trace | --junit)
+    -o | --output | --trace | --record | --junit)
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return ;;
-    --set | --vary | --measure | --jobs | -j | --shard | --checkpoint | --update)
+    --set | --vary | --measure | --jobs | -j | --shard | --checkpoint | --update | --tolerance | --show | --engine)
         return ;;
     esac
     local opts="--help"
     case "$sub" in
-    sim) opts+=" --detection --set --format --trace -o --output" ;;
+    sim) opts+=" --detection --set --format --trace --record -o --output" ;;
+    diverge) opts+=" --set --engine --tolerance --show" ;;
     check) opts+=" --expected --update --artifacts --junit --annotations --jobs --shard --color" ;;
     sweep) opts+=" --vary --detection --format --measure --jobs --shard --checkpoint -o --output" ;;
     merge) opts+=" -o --output" ;;
@@ -64,6 +65,9 @@ _collide() {
         mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     elif [[ "$sub" == merge ]]; then
         mapfile -t COMPREPLY < <(compgen -f -X '!*.csv' -- "$cur")
+        compopt -o plusdirs 2>/dev/null
+    elif [[ "$sub" == diverge ]]; then
+        mapfile -t COMPREPLY < <(compgen -f -X '!*.@(rec|csv|yaml|yml)' -- "$cur")
         compopt -o plusdirs 2>/dev/null
     else
         mapfile -t COMPREPLY < <(compgen -f -X '!*.y*ml' -- "$cur")

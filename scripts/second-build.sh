@@ -5,7 +5,8 @@
 # its own (build-clang/, build-native/) and builds only the program and collide_fp_tests (the
 # contract, the project's sine and cosine, the determinism hashes, the watertight mesh queries);
 # then `collide check` runs the shipped scenarios against the goldens the default build wrote,
-# and collide_fp_tests must pass, hashes included. CI runs this from .ci/run.
+# and collide_fp_tests must pass, hashes included, and its recordings of three scenes must be the
+# default build's bit for bit (collide diverge). CI runs this from .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -30,6 +31,16 @@ one_build() { # NAME CMAKE_ARGS...
   # CI=true: a difference is a failure, never a pending result beside the goldens.
   CI=true "./$dir/collide" check --jobs "$jobs"
   "./$dir/collide_fp_tests" --warn NoAssertions
+  # A recording of this build against the default build's, frame by frame and bit for bit
+  # (collide diverge: exit 0 when they never differ): a tumbling crate and a pile of turned ones.
+  local runs
+  runs=$(mktemp -d)
+  for scenario in scenarios/tumble.yaml scenarios/stack.yaml scenarios/dominoes.yaml; do
+    ./build/collide sim "$scenario" --record "$runs/default.rec" >/dev/null
+    "./$dir/collide" sim "$scenario" --record "$runs/$name.rec" >/dev/null
+    ./build/collide diverge "$runs/default.rec" "$runs/$name.rec" | tail -1
+  done
+  rm -rf "$runs"
   echo "second-build: $name passed in $((SECONDS - start)) s"
 }
 

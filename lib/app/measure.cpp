@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <optional>
 
 #include "engine/registry.h"
 #include "io/atomic_file.h"
 #include "probes/record.h"
+#include "probes/record_file.h"
 #include "probes/trace_csv.h"
 #include "scenario/load.h"
 #include "sweep/progress.h"
@@ -53,6 +56,13 @@ bool runs_every_frame(const Scenario& s) {
     });
 }
 
+/// The scenario file's bytes, for its digest ("" for stdin, or a file that cannot be read again).
+std::string scenario_bytes(const std::string& path) {
+    if (path == "-") return {};
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
 } // namespace
 
 MeasuredScenario measure_scenario(const std::string& path, const SimOptions& options) {
@@ -84,38 +94,40 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
         frames.emplace(*progress);
     }
     TraceSink* watch = frames ? &*frames : nullptr;
-    if (options.trace_path.empty() && options.plot_path.empty()) {
-        simulate(out.scenario, out.values, workspace, runs_every_frame(out.scenario) ? watch : nullptr);
-    } else if (options.trace_path.empty()) {
-        RecordingSink recording;
-        std::optional<TeeSink> both;
-        if (watch) both.emplace(recording, *watch);
-        simulate(out.scenario, out.values, workspace, both ? static_cast<TraceSink*>(&*both) : &recording);
-        out.recording = recording.take();
-        out.recording->body_count = static_cast<int>(out.scenario.bodies.size());
-    } else {
-        // The trace streams to its output as frames happen (memory bounded by one frame); a
-        // regular file is replaced only once the run is complete.
-        OutputFile trace(options.trace_path);
-        TraceCsvSink rows(out.scenario, trace);
-        std::optional<TeeSink> watched;
-        if (watch) watched.emplace(rows, *watch);
-        TraceSink& trace_sink = watched ? static_cast<TraceSink&>(*watched) : rows;
-        if (options.plot_path.empty()) {
-            simulate(out.scenario, out.values, workspace, &trace_sink);
-        } else {
-            RecordingSink recording;
-            TeeSink both(recording, trace_sink);
-            simulate(out.scenario, out.values, workspace, &both);
-            out.recording = recording.take();
-            out.recording->body_count = static_cast<int>(out.scenario.bodies.size());
-        }
-        refuse_non_finite(out); // before the trace is committed: a run that fails leaves no trace file
-        if (progress) progress->phase("writing", 0, "");
-        trace.commit();
-        return out;
+    // What watches the run: a plot's recording in memory; the trace and the recording, streamed
+    // to their outputs as frames happen (memory bounded by one frame; a regular file is replaced
+    // only once the run is complete); the progress line.
+    std::optional<RecordingSink> recording;
+    std::optional<OutputFile> trace_out, record_out;
+    std::optional<TraceCsvSink> rows;
+    std::optional<RecordFileSink> record;
+    std::vector<TraceSink*> sinks;
+    if (!options.plot_path.empty()) sinks.push_back(&recording.emplace());
+    if (!options.trace_path.empty()) {
+        trace_out.emplace(options.trace_path);
+        sinks.push_back(&rows.emplace(out.scenario, *trace_out));
     }
-    refuse_non_finite(out);
+    if (!options.record_path.empty()) {
+        record_out.emplace(options.record_path);
+        sinks.push_back(&record.emplace(run_info_of(out.scenario, engine.name, scenario_bytes(path)), *record_out));
+    }
+    if (watch && (!sinks.empty() || runs_every_frame(out.scenario))) sinks.push_back(watch);
+    FanSink fan(sinks);
+    simulate(out.scenario, out.values, workspace,
+             sinks.empty()       ? nullptr
+             : sinks.size() == 1 ? sinks.front()
+                                 : static_cast<TraceSink*>(&fan));
+    if (recording) {
+        out.recording = recording->take();
+        out.recording->body_count = static_cast<int>(out.scenario.bodies.size());
+    }
+    refuse_non_finite(out); // before the outputs are committed: a run that fails leaves no file
+    if (trace_out || record_out) {
+        if (progress) progress->phase("writing", 0, "");
+        if (record) record->finish();
+        if (trace_out) trace_out->commit();
+        if (record_out) record_out->commit();
+    }
     return out;
 }
 

@@ -20,10 +20,11 @@ struct SimOptions {
     std::vector<std::string> sets;      ///< `NAME=VALUE` param overrides (--set)
     std::optional<Detection> detection; ///< overrides world.detection (bodies with ccd stay swept)
     std::string engine = "collide";     ///< the engine that runs it (--engine; engine/registry.h)
-    std::string trace_path; ///< when not empty, stream the run's CSV trace here (probes/trace_csv.h; "-": stdout)
-    std::string plot_path;  ///< when not empty, `sim` draws the run here (.svg or .html)
-    PlotOptions plot;       ///< what the plot shows (--view)
-    bool progress = false;  ///< draw a live progress line on stderr (a terminal): loading, stepping
+    std::string trace_path;  ///< when not empty, stream the run's CSV trace here (probes/trace_csv.h; "-": stdout)
+    std::string record_path; ///< when not empty, stream the run's recording here (probes/record_file.h)
+    std::string plot_path;   ///< when not empty, `sim` draws the run here (.svg or .html)
+    PlotOptions plot;        ///< what the plot shows (--view)
+    bool progress = false;   ///< draw a live progress line on stderr (a terminal): loading, stepping
 };
 
 /// A scenario after it was simulated: the evaluated scenario, its log layout and the measured

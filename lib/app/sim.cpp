@@ -87,6 +87,13 @@ int simulate_file(const std::string& file, const SimRequest& request, std::vecto
 int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& err) {
     if (!request.options.trace_path.empty() && request.files.size() != 1)
         throw InputError({Diagnostic{"", 0, 0, "--trace takes exactly one scenario file"}});
+    if (!request.options.record_path.empty()) {
+        if (request.files.size() != 1)
+            throw InputError({Diagnostic{"", 0, 0, "--record takes exactly one scenario file"}});
+        if (request.options.record_path == "-")
+            throw InputError(
+                    {Diagnostic{"", 0, 0, "--record writes a file (binary): name one, e.g. --record run.rec"}});
+    }
     if (!request.options.plot_path.empty()) {
         if (request.files.size() != 1)
             throw InputError({Diagnostic{"", 0, 0, "--plot takes exactly one scenario file"}});
@@ -102,6 +109,10 @@ int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& e
     if (!request.output.empty() && request.output != "-")
         refuse_output_onto_inputs(request.options.trace_path, "--trace", {request.output});
     refuse_output_onto_inputs(request.options.plot_path, "--plot", request.files);
+    refuse_output_onto_inputs(request.options.record_path, "--record", request.files);
+    for (const auto& [other, flag] : {std::pair{request.output, "-o"}, std::pair{request.options.trace_path, "--trace"},
+                                      std::pair{request.options.plot_path, "--plot"}})
+        if (!other.empty() && other != "-") refuse_output_onto_inputs(request.options.record_path, "--record", {other});
     std::vector<std::string> logs;
     int worst = kExitOk;
     for (const std::string& file : request.files) {

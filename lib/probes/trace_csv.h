@@ -72,4 +72,26 @@ private:
     TraceSink& second_;
 };
 
+/// Hands every frame and contact to each of several sinks, in order.
+class FanSink final : public TraceSink {
+public:
+    /// Every sink must outlive the fan.
+    explicit FanSink(std::span<TraceSink* const> sinks) : sinks_(sinks) {}
+    void frame(int frame, double time, std::span<const BodyState> bodies) override {
+        for (TraceSink* s : sinks_) s->frame(frame, time, bodies);
+    }
+    bool wants_contacts() const override {
+        for (const TraceSink* s : sinks_)
+            if (s->wants_contacts()) return true;
+        return false;
+    }
+    void contact(const TraceContact& c) override {
+        for (TraceSink* s : sinks_)
+            if (s->wants_contacts()) s->contact(c);
+    }
+
+private:
+    std::span<TraceSink* const> sinks_;
+};
+
 } // namespace collide

@@ -1,0 +1,143 @@
+// `collide diverge` (app/diverge.cpp): two runs that differ only in one body's restitution part
+// at the frame after its first bounce, and only that body is named there; identical runs exit 0;
+// recordings and traces are read alike; runs of different scenes are bad input.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/diverge.h"
+#include "app/measure.h"
+#include "support/project_dir.h"
+
+using namespace collide;
+using namespace collide::test;
+
+namespace {
+
+/// A ball dropped from 1 m (its bottom; radius 0.1, swept) with restitution $e, and another
+/// beside it with 0.8 always, 2 s at 60 Hz.
+const char* kDrop = R"(name: drop
+params: { e: 0.8 }
+world: { dt: 1/60, duration: 2, gravity: [0, -9.81, 0], detection: swept }
+bodies:
+  floor: { static: true, box: { min: [-5, -1, -5], max: [5, 0, 5] } }
+  ball: { sphere: { radius: 0.1 }, position: [0, 1.1, 0], restitution: $e }
+  other: { sphere: { radius: 0.1 }, position: [2, 1.1, 0], restitution: 0.8 }
+log:
+  - final: { body: ball }
+)";
+
+/// Runs `scenario` (with `sets`) into the recording `path` and returns the path.
+std::string record(const std::string& scenario, const std::string& path, std::vector<std::string> sets = {}) {
+    SimOptions options;
+    options.sets = std::move(sets);
+    options.record_path = path;
+    measure_scenario(scenario, options);
+    return path;
+}
+
+int diverge(const DivergeRequest& request, std::string& out, std::string& err) {
+    std::ostringstream o, e;
+    const int code = diverge_command(request, o, e);
+    out = o.str();
+    err = e.str();
+    return code;
+}
+
+} // namespace
+
+TEST_CASE("diverge: a restitution 1e-7 apart parts at the frame after the first bounce, naming that body alone",
+          "[app][diverge]") {
+    // The ball touches the floor at t = √(2·1 m / g) = 0.4515 s, inside frame 28 (27/60 = 0.45 s
+    // to 28/60 = 0.4667 s): its bounce is the first thing that can tell e from e + 1e-7, so the
+    // runs are the same bit for bit through frame 27 and differ at frame 28, in `ball` only.
+    const ScratchDir dir("collide_diverge");
+    const std::string scenario = (dir.path / "drop.yaml").string();
+    write_text(scenario, kDrop);
+    const int bounce_frame = static_cast<int>(std::ceil(std::sqrt(2 * 1.0 / 9.81) * 60));
+    REQUIRE(bounce_frame == 28);
+    std::string out, err;
+    DivergeRequest two_ways;
+    two_ways.files = {scenario};
+    two_ways.set = "e=0.8,0.8000001";
+    CHECK(diverge(two_ways, out, err) == 1);
+    CHECK(err.empty());
+    CHECK_THAT(out, Catch::Contains("first difference at frame 28 (t = 0.4666666666666667 s): 1 of 3 bodies differ\n"
+                                    "  ball: position by "));
+    CHECK(out.find("  other:") == std::string::npos);
+    CHECK(out.find("  floor:") == std::string::npos);
+    // The same from files: two recordings, two traces, and one of each.
+    SimOptions a, b;
+    a.record_path = (dir.path / "a.rec").string();
+    a.trace_path = (dir.path / "a.csv").string();
+    b.sets = {"e=0.8000001"};
+    b.record_path = (dir.path / "b.rec").string();
+    b.trace_path = (dir.path / "b.csv").string();
+    measure_scenario(scenario, a);
+    measure_scenario(scenario, b);
+    for (const auto& [x, y] : {std::pair{a.record_path, b.record_path}, std::pair{a.trace_path, b.trace_path},
+                               std::pair{a.record_path, b.trace_path}}) {
+        INFO(x << " against " << y);
+        DivergeRequest files;
+        files.files = {x, y};
+        CHECK(diverge(files, out, err) == 1);
+        CHECK_THAT(out, Catch::Contains("first difference at frame 28 "));
+    }
+    // Within a tolerance larger than the difference ever gets (it stays below 1e-5 m and m/s).
+    DivergeRequest loose;
+    loose.files = {a.record_path, b.record_path};
+    loose.tolerance = 1e-3;
+    CHECK(diverge(loose, out, err) == 0);
+    CHECK_THAT(out, Catch::Contains("the same over all 120 frames, within 0.001"));
+}
+
+TEST_CASE("diverge: identical runs exit 0, and a recording and a trace of one run are the same", "[app][diverge]") {
+    const ScratchDir dir("collide_diverge_same");
+    const std::string scenario = (dir.path / "drop.yaml").string();
+    write_text(scenario, kDrop);
+    std::string out, err;
+    DivergeRequest twice;
+    twice.files = {scenario};
+    twice.set = "e=0.8,0.8";
+    CHECK(diverge(twice, out, err) == 0);
+    CHECK_THAT(out, Catch::Contains("the same over all 120 frames, bit for bit"));
+    SimOptions a;
+    a.record_path = (dir.path / "a.rec").string();
+    a.trace_path = (dir.path / "a.csv").string();
+    measure_scenario(scenario, a);
+    DivergeRequest files;
+    files.files = {a.record_path, a.trace_path};
+    CHECK(diverge(files, out, err) == 0);
+}
+
+TEST_CASE("diverge: runs of different scenes, a bad request and a missing file are bad input (exit 2)",
+          "[app][diverge]") {
+    const ScratchDir dir("collide_diverge_bad");
+    const std::string scenario = (dir.path / "drop.yaml").string();
+    write_text(scenario, kDrop);
+    const std::string a = record(scenario, (dir.path / "a.rec").string());
+    const std::string b =
+            record(std::string(COLLIDE_SOURCE_DIR) + "/scenarios/bouncing.yaml", (dir.path / "b.rec").string());
+    std::string out, err;
+    DivergeRequest different;
+    different.files = {a, b};
+    CHECK(diverge(different, out, err) == 2);
+    CHECK_THAT(err, Catch::StartsWith(b + ":1:1: error: its bodies are not those of"));
+    DivergeRequest neither;
+    neither.files = {scenario};
+    CHECK(diverge(neither, out, err) == 2);
+    CHECK_THAT(err, Catch::Contains("give --set NAME=V1,V2 or --engine A,B"));
+    DivergeRequest malformed;
+    malformed.files = {scenario};
+    malformed.set = "e=0.8";
+    CHECK(diverge(malformed, out, err) == 2);
+    CHECK_THAT(err, Catch::Contains("expected NAME=V1,V2"));
+    DivergeRequest missing;
+    missing.files = {a, (dir.path / "none.rec").string()};
+    CHECK(diverge(missing, out, err) == 2);
+    CHECK_THAT(err, Catch::Contains("none.rec") && Catch::Contains("cannot read"));
+}
