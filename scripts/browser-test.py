@@ -14,7 +14,7 @@ One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol
   moving body's centre and, for a body that turns, points along its longest axis. The door is
   also opened at #frame=0 and checked at hand-worked points along its turned face.
 - a 10,000-sphere rain (scenarios/rain.yaml with array count [25, 16, 25], in OUT_DIR): under
-  10 MB, builds its 3D scene within BUILD_BOUND_MS (measured in the page and printed), steps
+  10 MB, builds its 3D scene (the time measured in the page and printed, not bounded), steps
   frames (the time per frame printed).
 - the tunnel sweep (--detection both) at #cell=45: 760 cells, the cell drawn in 2D and in 3D.
 - the same sweep of both engines (--engine collide,bullet --detection both; when the build has
@@ -41,7 +41,6 @@ import time
 import zlib
 
 SKIP = 77
-BUILD_BOUND_MS = 20000  # the 10,000-body page's scene built and drawn once (SwiftShader, 2 cores)
 MIN_MATCH = 0.8         # share of checked pixels that must show their body's colour
 root = pathlib.Path(__file__).resolve().parent.parent
 PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
@@ -734,8 +733,10 @@ def main():
             bodies = browser.evaluate("+document.getElementById('view3d').getAttribute('data-bodies')")
             if bodies != 10001:
                 problems.append(f"{bodies} bodies in the 3D view, expected 10,001")
-            if not build or build > BUILD_BOUND_MS:
-                problems.append(f"the 3D scene took {build} ms to build, over the bound of {BUILD_BOUND_MS} ms")
+            # Its build time is printed, not bounded: a timed assertion fails on a loaded machine
+            # (1.1 s here, 23 s beside a CPU hog on each core: scripts/stress-tests.sh).
+            if not build:
+                problems.append("the 3D view reports no build time: its scene was not built")
             p3, checked, matched = check_3d(browser, exe, [str(big_yaml)], "#view3d", 0)
             problems += p3
             browser.screenshot("#view3d", out / "rain10k.png")
@@ -745,7 +746,7 @@ def main():
                 "var gl=document.querySelector('#view3d canvas').getContext('webgl2');var px=new Uint8Array(4);"
                 "gl.readPixels(0,0,1,1,gl.RGBA,gl.UNSIGNED_BYTE,px);return (performance.now()-t)/n;})()")
             print(f"browser-test: 10,000 spheres × 60 frames: page {size / 1e6:.2f} MB, opened in {seconds:.1f} s, "
-                  f"3D scene built in {build:.0f} ms (bound {BUILD_BOUND_MS} ms), {step:.0f} ms per frame step, "
+                  f"3D scene built in {build:.0f} ms, {step:.0f} ms per frame step, "
                   f"{matched} of {checked} sampled places show their body")
         report("10,000 spheres", problems)
     finally:
