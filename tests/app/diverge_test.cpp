@@ -19,17 +19,8 @@ using namespace collide::test;
 namespace {
 
 /// A ball dropped from 1 m (its bottom; radius 0.1, swept) with restitution $e, and another
-/// beside it with 0.8 always, 2 s at 60 Hz.
-const char* kDrop = R"(name: drop
-params: { e: 0.8 }
-world: { dt: 1/60, duration: 2, gravity: [0, -9.81, 0], detection: swept }
-bodies:
-  floor: { static: true, box: { min: [-5, -1, -5], max: [5, 0, 5] } }
-  ball: { sphere: { radius: 0.1 }, position: [0, 1.1, 0], restitution: $e }
-  other: { sphere: { radius: 0.1 }, position: [2, 1.1, 0], restitution: 0.8 }
-log:
-  - final: { body: ball }
-)";
+/// beside it with 0.8 always, 2 s at 60 Hz: the example README runs.
+const std::string kDrop = std::string(COLLIDE_SOURCE_DIR) + "/examples/diverge/drop.yaml";
 
 /// Runs `scenario` (with `sets`) into the recording `path` and returns the path.
 std::string record(const std::string& scenario, const std::string& path, std::vector<std::string> sets = {}) {
@@ -56,8 +47,7 @@ TEST_CASE("diverge: a restitution 1e-7 apart parts at the frame after the first 
     // to 28/60 = 0.4667 s): its bounce is the first thing that can tell e from e + 1e-7, so the
     // runs are the same bit for bit through frame 27 and differ at frame 28, in `ball` only.
     const ScratchDir dir("collide_diverge");
-    const std::string scenario = (dir.path / "drop.yaml").string();
-    write_text(scenario, kDrop);
+    const std::string& scenario = kDrop;
     const int bounce_frame = static_cast<int>(std::ceil(std::sqrt(2 * 1.0 / 9.81) * 60));
     REQUIRE(bounce_frame == 28);
     std::string out, err;
@@ -97,8 +87,7 @@ TEST_CASE("diverge: a restitution 1e-7 apart parts at the frame after the first 
 
 TEST_CASE("diverge: identical runs exit 0, and a recording and a trace of one run are the same", "[app][diverge]") {
     const ScratchDir dir("collide_diverge_same");
-    const std::string scenario = (dir.path / "drop.yaml").string();
-    write_text(scenario, kDrop);
+    const std::string& scenario = kDrop;
     std::string out, err;
     DivergeRequest twice;
     twice.files = {scenario};
@@ -117,8 +106,7 @@ TEST_CASE("diverge: identical runs exit 0, and a recording and a trace of one ru
 TEST_CASE("diverge: runs of different scenes, a bad request and a missing file are bad input (exit 2)",
           "[app][diverge]") {
     const ScratchDir dir("collide_diverge_bad");
-    const std::string scenario = (dir.path / "drop.yaml").string();
-    write_text(scenario, kDrop);
+    const std::string& scenario = kDrop;
     const std::string a = record(scenario, (dir.path / "a.rec").string());
     const std::string b =
             record(std::string(COLLIDE_SOURCE_DIR) + "/scenarios/bouncing.yaml", (dir.path / "b.rec").string());
