@@ -198,7 +198,7 @@ std::optional<std::pair<double, Vec3>> World::pair_impact(int i, int j, double s
     }
     // A body turning free of torque is cast along that turn, as advance_body moves it.
     const auto motion = [](const BodySim& s, const Body& body, bool turns) {
-        RigidMotion m{s.centre, s.velocity, s.accel, turns || body.spinning ? s.angular_velocity : Vec3{},
+        RigidMotion m{s.centre,        s.velocity,  s.accel, turns || body.spinning ? s.angular_velocity : Vec3{},
                       s.angular_accel, std::nullopt};
         if (body.free_turn && turns) {
             m.free = FreeTurnMotion{body.step_rotation, body.inv_inertia_local, body.free_body_momentum,
