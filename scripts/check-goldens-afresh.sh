@@ -2,7 +2,7 @@
 # Every shipped golden written afresh from a clean build and compared byte for byte with the
 # committed one: `collide check` passes a value within its tolerance, so a golden whose low
 # digits went stale (code changed after it was blessed) would pass for ever; this fails on it.
-# Collide's goldens (expected/NAME.log, .values) and Bullet's (expected/NAME.bullet.log, .values,
+# Collide's goldens (expected/NAME.log, .values, .frames) and Bullet's (expected/NAME.bullet.log, .values,
 # for the scenarios Bullet can run: those without a character). Every committed golden must be
 # written again (none left over from a scenario that is gone).
 # usage: check-goldens-afresh.sh BUILD_DIR [JOBS]
@@ -33,7 +33,7 @@ for f in "$fresh"/collide/* "$fresh"/bullet/*; do
     moved=$((moved + 1))
   fi
 done
-for f in expected/*.log expected/*.values; do
+for f in expected/*.log expected/*.values expected/*.frames; do
   name=$(basename "$f")
   if [ ! -f "$fresh/collide/$name" ] && [ ! -f "$fresh/bullet/$name" ]; then
     echo "check-goldens-afresh: $f was not written again (no scenario makes it)" >&2

@@ -28,6 +28,8 @@
 #include "engine/registry.h"
 #include "io/atomic_file.h"
 #include "io/safe_text.h"
+#include "probes/frame_hashes.h"
+#include "probes/record_file.h"
 #include "report/diff.h"
 #include "report/expect.h"
 #include "report/golden.h"
@@ -94,17 +96,26 @@ struct Entry {
     std::string name;   ///< file stem: the golden is EXPECTED/NAME.log
     std::string golden; ///< EXPECTED/NAME.log
     std::string values; ///< EXPECTED/NAME.values, the golden's full-precision values
+    std::string frames; ///< EXPECTED/NAME.frames, its frame hashes (when the scenario keeps them)
     // filled by measure_entry (in parallel, one entry per task)
     ScenarioAttempt attempt;
     std::string actual;                      ///< the rendered text log
     std::string actual_values;               ///< the values file of this run (report/golden.h)
+    std::string actual_frames;               ///< this run's frame hashes file; empty when it keeps none
     std::optional<std::string> golden_text;  ///< nullopt: no golden file
     std::vector<Diagnostic> golden_problems; ///< the golden's values are missing, malformed or do not match its log
     GoldenComparison comparison;
+    std::optional<FrameDivergence> divergence; ///< against the golden's frame hashes, when both have them
+    bool stale_frames = false; ///< the golden has frame hashes, the scenario keeps none (--update removes them)
     std::vector<ExpectOutcome> expectations;
     double seconds = 0;                    ///< time spent measuring and comparing (s)
     std::vector<Diagnostic> read_problems; ///< a golden that exists but cannot be read
 
+    /// Whether the run matches its golden: its log, its values and (kept) its frame hashes.
+    bool matches() const {
+        return golden_text && golden_problems.empty() && comparison.same() && (!divergence || divergence->same()) &&
+               !stale_frames;
+    }
     /// Whether the entry has bad input (it was not measured, or its golden cannot be read).
     bool bad() const { return !attempt.measured || !attempt.problems.empty() || !read_problems.empty(); }
 };
@@ -131,6 +142,7 @@ struct CheckReport {
     Tally tally;
     std::vector<JunitCase> junit;
     std::vector<std::string> annotations;
+    ScenarioRecorder recorder; ///< keeps a failing run's recording (--artifacts); empty: none
 
     /// Prints a problem on `err` and marks the run as trouble.
     void problem(const Diagnostic& d) {
@@ -204,6 +216,7 @@ Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
         e.name = fs::path(shown).stem().string();
         e.golden = golden_path_of(options.expected_dir, e.name, options.engine);
         e.values = values_path_of(e.golden);
+        e.frames = frames_path_of(e.golden);
         const auto [it, fresh] = by_name.emplace(e.name, shown);
         if (!fresh) {
             report.problem({shown, 0, 0,
@@ -226,7 +239,7 @@ std::vector<std::string> find_stale_goldens(const std::string& expected_dir, con
     if (fs::is_directory(expected_dir, ec))
         for (const fs::directory_entry& d : fs::directory_iterator(expected_dir, ec)) {
             const fs::path ext = d.path().extension();
-            if (!d.is_regular_file(ec) || (ext != ".log" && ext != ".values")) continue;
+            if (!d.is_regular_file(ec) || (ext != ".log" && ext != ".values" && ext != ".frames")) continue;
             const auto [owner, name] = split_golden_stem(d.path().stem().string()); // another engine's: not ours
             if (owner == engine && !names.count(name)) stale.insert(golden_path_of(expected_dir, name, engine));
         }
@@ -237,11 +250,11 @@ std::vector<std::string> find_stale_goldens(const std::string& expected_dir, con
 /// scenario, a golden or its values.
 void refuse_outputs_onto_inputs(const CheckOptions& options, const std::vector<Entry>& entries) {
     std::vector<std::string> inputs;
-    for (const Entry& e : entries) inputs.insert(inputs.end(), {e.path, e.golden, e.values});
+    for (const Entry& e : entries) inputs.insert(inputs.end(), {e.path, e.golden, e.values, e.frames});
     refuse_output_onto_inputs(options.junit_path, "--junit", inputs);
     if (options.artifacts_dir.empty()) return;
     for (const Entry& e : entries)
-        for (const char* ext : {".log", ".diff"})
+        for (const char* ext : {".log", ".diff", ".rec"})
             refuse_output_onto_inputs((fs::path(options.artifacts_dir) / (e.name + ext)).generic_string(),
                                       "--artifacts", inputs);
 }
@@ -303,6 +316,35 @@ std::optional<std::string> read_golden(const std::string& path, bool& unreadable
     return text.str();
 }
 
+/// Compares a run's frame hashes with the golden's (EXPECTED/NAME.frames): a golden without
+/// them, or with a damaged file, is a golden problem (`--update` writes them).
+void compare_frames(Entry& e, const FrameHashes& run) {
+    const std::string& engine = e.attempt.measured->engine;
+    const std::string update =
+            fmt::format("`collide check{} --update {}`", engine == "collide" ? "" : " --engine " + engine, e.name);
+    bool unreadable = false;
+    const std::optional<std::string> bytes = read_golden(e.frames, unreadable);
+    if (unreadable) {
+        e.read_problems.push_back({e.frames, 0, 0, "cannot read the golden's frame hashes"});
+        return;
+    }
+    if (!bytes) {
+        e.golden_problems.push_back({e.frames, 0, 0,
+                                     fmt::format("missing: the scenario keeps frame hashes (golden: {{ frame_hashes: "
+                                                 "true }}) but {} has none beside it; {} writes them",
+                                                 e.golden, update)});
+        return;
+    }
+    std::string problem;
+    const std::optional<FrameHashes> golden = read_frame_hashes(*bytes, e.frames, problem);
+    if (!golden) {
+        e.golden_problems.push_back(
+                {e.frames, 0, 0, problem.substr(e.frames.size() + 2) + fmt::format("; {} writes them again", update)});
+        return;
+    }
+    e.divergence = compare_frame_hashes(*golden, run);
+}
+
 /// Renders a measured entry's text log and values, checks its expectations and compares it with
 /// its golden (text and values).
 void compare_entry(Entry& e) {
@@ -310,6 +352,7 @@ void compare_entry(Entry& e) {
     e.actual = render_text(m.scenario, m.layout, m.values);
     e.actual_values = render_values(m.scenario, m.layout, m.values, e.actual, e.name + ".log");
     if (m.checks_expectations()) e.expectations = check_expectations(m.scenario, m.layout, m.values);
+    if (m.frame_hashes) e.actual_frames = render_frame_hashes(*m.frame_hashes);
     bool unreadable = false;
     e.golden_text = read_golden(e.golden, unreadable);
     if (unreadable)
@@ -333,6 +376,11 @@ void compare_entry(Entry& e) {
     e.golden_problems = std::move(problems);
     if (e.golden_problems.empty())
         e.comparison = compare_golden(m.scenario, m.layout, m.values, e.actual, *e.golden_text, golden_values);
+    std::error_code ec;
+    if (m.frame_hashes)
+        compare_frames(e, *m.frame_hashes);
+    else
+        e.stale_frames = fs::exists(e.frames, ec);
 }
 
 /// Measures one entry and, when that worked, compares it; times both.
@@ -395,9 +443,10 @@ bool write_report_file(const std::string& path, const std::string& text, CheckRe
     }
 }
 
-/// The pending files of golden `golden` (EXPECTED/NAME.log): NAME.log.new and NAME.values.new.
-std::array<std::string, 2> pending_files(const std::string& golden) {
-    return {golden + ".new", values_path_of(golden) + ".new"};
+/// The pending files of golden `golden` (EXPECTED/NAME.log): NAME.log.new, NAME.values.new
+/// and NAME.frames.new.
+std::array<std::string, 3> pending_files(const std::string& golden) {
+    return {golden + ".new", values_path_of(golden) + ".new", frames_path_of(golden) + ".new"};
 }
 
 /// Removes an entry's pending files, if any (a run that matches, or a golden just written).
@@ -408,7 +457,12 @@ void remove_pending(const std::string& golden) {
 
 /// Writes a failing entry's log and values as pending (for `collide review`); lists it.
 void write_pending(const Entry& e, CheckReport& report) {
-    const auto [log, values] = pending_files(e.golden);
+    const auto [log, values, frames] = pending_files(e.golden);
+    std::error_code ec;
+    if (e.actual_frames.empty())
+        fs::remove(frames, ec);
+    else if (!write_report_file(frames, e.actual_frames, report))
+        return;
     if (!write_report_file(values, e.actual_values, report) || !write_report_file(log, e.actual, report)) return;
     report.out << "pending  " << log << " (`collide review` accepts or rejects it)\n";
     ++report.tally.pending;
@@ -416,6 +470,12 @@ void write_pending(const Entry& e, CheckReport& report) {
 
 /// Writes an entry's actual log and values as its golden; returns whether it was written.
 bool bless_golden(const Entry& e, CheckReport& report) {
+    if (!e.actual_frames.empty()) {
+        if (!write_report_file(e.frames, e.actual_frames, report)) return false;
+    } else {
+        std::error_code ec; // hashes the scenario no longer keeps
+        fs::remove(e.frames, ec);
+    }
     if (!write_report_file(e.values, e.actual_values, report)) return false;
     if (!write_report_file(e.golden, e.actual, report)) return false;
     remove_pending(e.golden);
@@ -424,18 +484,27 @@ bool bless_golden(const Entry& e, CheckReport& report) {
     return true;
 }
 
-/// Keeps a failing entry's actual log and report as DIR/NAME.log and DIR/NAME.diff.
+/// Keeps a failing entry's actual log and report as DIR/NAME.log and DIR/NAME.diff, and its
+/// run's recording as DIR/NAME.rec (probes/record_file.h: the scenario run again, the same bits,
+/// for `collide diverge`).
 void write_artifacts(const Entry& e, const std::string& block, const std::string& dir, CheckReport& report) {
     const std::string base = (fs::path(dir) / e.name).generic_string();
     write_report_file(base + ".log", e.actual, report);
     write_report_file(base + ".diff", block, report);
+    if (!report.recorder) return;
+    try {
+        report.recorder(e.path, e.attempt.measured->engine, base + ".rec");
+    } catch (const std::exception& ex) {
+        report.problem({base + ".rec", 0, 0, std::string("cannot record the run: ") + ex.what()});
+    }
 }
 
 /// Removes a stale golden (its log, values and pending files); returns whether it is gone.
 bool remove_stale_golden(const std::string& golden, const std::string& name, CheckReport& report) {
     std::error_code ec;
     remove_pending(golden);
-    fs::remove(values_path_of(golden), ec);
+    fs::remove(frames_path_of(golden), ec);
+    if (!ec) fs::remove(values_path_of(golden), ec);
     if (ec) {
         report.problem({values_path_of(golden), 0, 0, "cannot remove the stale golden's values: " + ec.message()});
         return false;
@@ -484,6 +553,36 @@ std::string engine_version_mismatch(const Entry& e) {
                        golden[0].substr(kEngineLine.size()), actual[0].substr(kEngineLine.size()), e.name);
 }
 
+/// One line on where the run parts from the golden's frame hashes: the first frame that differs
+/// and the bodies whose motion differs.
+std::string describe_divergence(const Entry& e) {
+    const FrameDivergence& d = *e.divergence;
+    const MeasuredScenario& m = *e.attempt.measured;
+    std::string where;
+    if (d.index >= 0)
+        where = fmt::format("frame hashes: the run parts from the golden's at frame {} (t = {:.6g} s)", d.frame,
+                            d.time);
+    else
+        where = fmt::format("frame hashes: the same over the {} frames both have, but the golden has {} and the run {}",
+                            std::min(d.golden_frames, d.run_frames), d.golden_frames, d.run_frames);
+    std::string bodies;
+    if (!d.bodies_comparable)
+        bodies = fmt::format("; the golden's hashes are of {} bodies, this run has {}", d.golden_bodies, d.run_bodies);
+    else if (!d.bodies.empty()) {
+        constexpr std::size_t kNamed = 10;
+        std::vector<std::string> names;
+        for (std::size_t k = 0; k < d.bodies.size() && k < kNamed; ++k)
+            names.push_back(m.scenario.bodies[static_cast<std::size_t>(d.bodies[k])].name);
+        bodies = fmt::format("; {} of {} bodies move otherwise over the run: {}{}", d.bodies.size(), d.run_bodies,
+                             fmt::join(names, ", "),
+                             d.bodies.size() > kNamed ? fmt::format(" and {} more", d.bodies.size() - kNamed) : "");
+    }
+    return where + bodies +
+           fmt::format(" ({}; `collide check --artifacts DIR` keeps the run's recording for "
+                       "`collide diverge`)",
+                       e.frames);
+}
+
 /// The report of an entry whose golden is missing or differs from its log.
 Failure describe_golden_failure(const Entry& e, CheckReport& report) {
     Failure f;
@@ -500,13 +599,35 @@ Failure describe_golden_failure(const Entry& e, CheckReport& report) {
     }
     ++report.tally.differ;
     const auto& values = e.comparison.values;
-    if (values.empty())
+    if (e.comparison.same())
+        f.reason = e.stale_frames ? "stale frame hashes " + e.frames : "frame hashes differ from " + e.frames;
+    else if (values.empty())
         f.reason = "log differs from " + e.golden;
     else
         f.reason = fmt::format("{} value{} differ{} from {} ({})", values.size(), values.size() == 1 ? "" : "s",
                                values.size() == 1 ? "s" : "", e.golden, describe_value(values.front()));
-    f.block = render_diff(e.name, e.path, e.golden, e.comparison, DiffStyle{false, report.style.context});
-    f.shown = render_diff(e.name, e.path, e.golden, e.comparison, report.style);
+    if (e.comparison.same()) { // the log holds; only the frames moved
+        f.block = header_of(e) + "\n";
+        f.shown = paint(header_of(e), "1", report.style.color) + "\n";
+    } else {
+        f.block = render_diff(e.name, e.path, e.golden, e.comparison, DiffStyle{false, report.style.context});
+        f.shown = render_diff(e.name, e.path, e.golden, e.comparison, report.style);
+    }
+    if (e.divergence && !e.divergence->same()) {
+        const std::string note = describe_divergence(e);
+        f.block += "  " + note + "\n";
+        f.shown += "  " + note + "\n";
+        if (e.divergence->index >= 0) f.reason += fmt::format("; first differs at frame {}", e.divergence->frame);
+        report.annotations.push_back(github_annotation(e.path, 0, 0, e.name + ": " + note));
+    }
+    if (e.stale_frames) {
+        const std::string note = fmt::format("frame hashes: {} is there, but the scenario keeps none (golden: {{ "
+                                             "frame_hashes: true }}); `collide check --update {}` removes it",
+                                             e.frames, e.name);
+        f.block += "  " + note + "\n";
+        f.shown += "  " + note + "\n";
+        report.annotations.push_back(github_annotation(e.frames, 0, 0, e.name + ": " + note));
+    }
     if (const std::string note = engine_version_mismatch(e); !note.empty()) {
         f.reason = note;
         f.block += "  " + note + "\n";
@@ -579,7 +700,7 @@ void report_broken_golden(const Entry& e, CheckReport& report) {
 /// and one that matches (or was just written) leaves none.
 void report_entry(const Entry& e, bool may_bless, const CheckOptions& options, CheckReport& report) {
     if (!e.golden_problems.empty() && !may_bless) return report_broken_golden(e, report);
-    bool golden_ok = e.golden_text && e.golden_problems.empty() && e.comparison.same();
+    bool golden_ok = e.matches();
     if (!golden_ok && may_bless) golden_ok = bless_golden(e, report);
     if (golden_ok && !options.ci) remove_pending(e.golden);
     Failure f;
@@ -636,7 +757,7 @@ std::vector<CheckPageCase> page_cases(const std::vector<Entry>& entries, const C
                         {},        {},          nullptr};
         if (i < entries.size() && entries[i].name == j.name && !entries[i].bad()) {
             const Entry& e = entries[i];
-            const bool golden_ok = e.golden_text && e.golden_problems.empty() && e.comparison.same();
+            const bool golden_ok = e.matches();
             if (j.failed && !golden_ok && !options.ci && !may_write) c.status = "pending";
             c.expected = e.golden_text ? split_lines(*e.golden_text) : std::vector<std::string>{};
             c.actual = split_lines(e.actual);
@@ -674,9 +795,10 @@ std::string format_summary(const Tally& t, const CheckOptions& options, bool may
     return summary;
 }
 
-int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out,
-                    std::ostream& err) {
+int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measurer, const ScenarioRecorder& recorder,
+                    std::ostream& out, std::ostream& err) {
     CheckReport report(out, err, DiffStyle{options.color, 2});
+    report.recorder = recorder;
     const std::optional<Shard> shard = options.shard.empty() ? std::nullopt : std::optional(parse_shard(options.shard));
     Discovery found = discover_scenarios(options, report);
     refuse_outputs_onto_inputs(options, found.entries);
@@ -725,14 +847,21 @@ int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measure
 
 } // namespace
 
-int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out, std::ostream& err) {
-    return exit_code_for_errors(err, "check", [&] { return check_scenarios(options, measurer, out, err); });
+int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out, std::ostream& err,
+                  const ScenarioRecorder& recorder) {
+    return exit_code_for_errors(err, "check", [&] { return check_scenarios(options, measurer, recorder, out, err); });
 }
 
 int check_command(const CheckOptions& options, std::ostream& out, std::ostream& err) {
     return check_command(
             options, [engine = options.engine](const std::string& path) { return try_measure_scenario(path, engine); },
-            out, err);
+            out, err,
+            [](const std::string& path, const std::string& engine, const std::string& record_path) {
+                SimOptions again; // the same run again, the same bits (check's runs are deterministic)
+                again.engine = engine;
+                again.record_path = record_path;
+                measure_scenario(path, again);
+            });
 }
 
 } // namespace collide

@@ -76,11 +76,18 @@ bool color_wanted(ColorMode mode);
 /// Whether the environment says this is a CI run (`CI` set and not empty).
 bool in_ci();
 
-/// Runs `collide check`, measuring each scenario with `measurer`; the report goes to `out`,
-/// problems to `err`. Returns the exit code (0, 1 or 2, see the file comment).
-int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out, std::ostream& err);
+/// Runs scenario `path` again by `engine` into the recording `record_path` (probes/record_file.h),
+/// for `--artifacts`; throws on failure.
+using ScenarioRecorder =
+        std::function<void(const std::string& path, const std::string& engine, const std::string& record_path)>;
 
-/// `check_command` with `try_measure_scenario` and options.engine.
+/// Runs `collide check`, measuring each scenario with `measurer`; the report goes to `out`,
+/// problems to `err`. Returns the exit code (0, 1 or 2, see the file comment). With
+/// `--artifacts`, `recorder` (when given) keeps each failing run's recording.
+int check_command(const CheckOptions& options, const ScenarioMeasurer& measurer, std::ostream& out, std::ostream& err,
+                  const ScenarioRecorder& recorder = {});
+
+/// `check_command` with `try_measure_scenario` and options.engine, recording with `measure_scenario`.
 int check_command(const CheckOptions& options, std::ostream& out, std::ostream& err);
 
 } // namespace collide

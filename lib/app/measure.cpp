@@ -101,8 +101,10 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
     std::optional<OutputFile> trace_out, record_out;
     std::optional<TraceCsvSink> rows;
     std::optional<RecordFileSink> record;
+    std::optional<FrameHashSink> hashes;
     std::vector<TraceSink*> sinks;
     if (!options.plot_path.empty()) sinks.push_back(&recording.emplace());
+    if (out.scenario.frame_hashes) sinks.push_back(&hashes.emplace());
     if (!options.trace_path.empty()) {
         trace_out.emplace(options.trace_path);
         sinks.push_back(&rows.emplace(out.scenario, *trace_out));
@@ -121,6 +123,7 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
         out.recording = recording->take();
         out.recording->body_count = static_cast<int>(out.scenario.bodies.size());
     }
+    if (hashes) out.frame_hashes = hashes->take();
     refuse_non_finite(out); // before the outputs are committed: a run that fails leaves no file
     if (trace_out || record_out) {
         if (progress) progress->phase("writing", 0, "");

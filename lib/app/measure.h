@@ -11,6 +11,7 @@
 #include "model/log.h"
 #include "model/scenario.h"
 #include "plot/plot.h"
+#include "probes/frame_hashes.h"
 #include "probes/trace_csv.h"
 
 namespace collide {
@@ -35,6 +36,9 @@ struct MeasuredScenario {
     std::vector<double> values;         ///< one value per layout field
     std::optional<Recording> recording; ///< every frame and contact, when a trace or plot was asked for
     std::string engine = "collide";     ///< the engine that ran it
+    /// Every frame's hash and every body's (probes/frame_hashes.h), when the scenario keeps
+    /// them beside its golden (`golden: { frame_hashes: true }`).
+    std::optional<FrameHashes> frame_hashes;
     /// True when its `expect:` is checked: only collide's own engine is held to them (they
     /// state collide's answers; another engine's behaviour is pinned by its golden).
     bool checks_expectations() const { return engine == "collide"; }

@@ -36,6 +36,8 @@ struct Pending {
     std::string values;     ///< EXPECTED/NAME.values
     std::string log_new;    ///< EXPECTED/NAME.log.new
     std::string values_new; ///< EXPECTED/NAME.values.new
+    std::string frames;     ///< EXPECTED/NAME.frames (when the scenario keeps frame hashes)
+    std::string frames_new; ///< EXPECTED/NAME.frames.new
 };
 
 Pending pending_of(const std::string& dir, const std::string& name) {
@@ -45,6 +47,8 @@ Pending pending_of(const std::string& dir, const std::string& name) {
     p.values = values_path_of(p.golden);
     p.log_new = p.golden + ".new";
     p.values_new = p.values + ".new";
+    p.frames = frames_path_of(p.golden);
+    p.frames_new = p.frames + ".new";
     return p;
 }
 
@@ -52,7 +56,7 @@ Pending pending_of(const std::string& dir, const std::string& name) {
 /// file or scenario.
 std::string stem_of(const std::string& arg) {
     std::string s = fs::path(arg).filename().string();
-    for (const std::string_view ext : {".new", ".log", ".values", ".yaml", ".yml"})
+    for (const std::string_view ext : {".new", ".log", ".values", ".frames", ".yaml", ".yml"})
         if (ends_with(s, ext) && s.size() > ext.size()) s.erase(s.size() - ext.size());
     return s;
 }
@@ -97,11 +101,18 @@ std::string diff_of(const Pending& p, const std::string& log_new, const std::str
 void accept(const Pending& p, std::ostream& out) {
     const auto [log, values] = read_pending(p);
     const bool existed = fs::exists(p.golden);
+    // The frame hashes go with the result: written when it has them, removed when it has none
+    // (its scenario no longer keeps them).
+    std::error_code ec;
+    if (const auto frames = read_if_exists(p.frames_new))
+        write_file_atomically(p.frames, *frames);
+    else
+        fs::remove(p.frames, ec);
     write_file_atomically(p.values, values);
     write_file_atomically(p.golden, log);
-    std::error_code ec;
     fs::remove(p.log_new, ec);
     fs::remove(p.values_new, ec);
+    fs::remove(p.frames_new, ec);
     out << (existed ? "accepted " : "created  ") << escape_unsafe(p.golden) << '\n';
 }
 
@@ -110,6 +121,7 @@ void reject(const Pending& p, std::ostream& out) {
     std::error_code ec;
     fs::remove(p.log_new, ec);
     fs::remove(p.values_new, ec);
+    fs::remove(p.frames_new, ec);
     out << "rejected " << escape_unsafe(p.log_new) << '\n';
 }
 

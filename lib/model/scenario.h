@@ -66,6 +66,9 @@ struct Scenario {
     double tolerance_abs = -1;                          ///< golden compare tolerance override (absolute); −1: default
     double tolerance_rel = -1;                          ///< golden compare tolerance override (relative); −1: default
     std::vector<FieldTolerance> field_tolerances;       ///< per-field overrides of the two above, in file order
+    /// `golden: { frame_hashes: true }`: `check` keeps a hash of every frame beside the golden
+    /// (EXPECTED/NAME.frames, probes/frame_hashes.h) and names the first frame that differs.
+    bool frame_hashes = false;
     SourceMark friction_model_mark;         ///< where `world.friction_model` was written (0, 0: not written)
     std::vector<std::string> engine_header; ///< lines the log prints first ("label → value", no newline): the
                                             ///< engine that ran it when not collide's own (engine/registry.h)

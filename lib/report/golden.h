@@ -52,6 +52,9 @@ std::string value_key(const Scenario& scenario, const Layout& layout, int index)
 /// The values file beside a golden log: `DIR/NAME.log` → `DIR/NAME.values`.
 std::string values_path_of(const std::string& golden_log_path);
 
+/// The frame hashes beside a golden log (probes/frame_hashes.h): `DIR/NAME.log` → `DIR/NAME.frames`.
+std::string frames_path_of(const std::string& golden_log_path);
+
 /// A values file, read: `ID.FIELD` → value (NaN for `none`), in file order, and its digest line.
 struct GoldenValues {
     std::vector<std::pair<std::string, double>> values; ///< in file order

@@ -124,8 +124,9 @@ void read(ReaderState& r, const Node& root) {
                          "a scenario must be a mapping (name:, world:, bodies:, log:, ...), got " + describe(root));
         return;
     }
-    const auto top = read_map(r.problems, root, "scenario", {1, 1},
-                              {"name", "about", "decimals", "tolerance", "params", "world", "bodies", "log", "expect"});
+    const auto top = read_map(
+            r.problems, root, "scenario", {1, 1},
+            {"name", "about", "decimals", "tolerance", "golden", "params", "world", "bodies", "log", "expect"});
     if (!top) return;
     Scenario& s = r.t.base;
     s.file = r.t.file;
@@ -151,6 +152,9 @@ void read(ReaderState& r, const Node& root) {
             if (const Entry* f = view->find("fields")) field_tolerances = *f;
         }
     }
+    if (const Entry* e = top->find("golden"))
+        if (const auto view = read_map(r.problems, e->value, "golden", e->key_mark, {"frame_hashes"}))
+            read_bool(r.problems, view->find("frame_hashes"), s.frame_hashes, "golden.frame_hashes");
     read_world(r, top->find("world"));
     read_bodies(r, top->find("bodies"));
     read_log(r, top->find("log"));

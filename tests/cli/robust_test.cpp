@@ -262,9 +262,16 @@ TEST_CASE("two check --update at once on the same project both succeed and leave
             CHECK(read_text(d / ("expected/" + n + ".values")) ==
                   read_text(std::string(COLLIDE_SOURCE_DIR) + "/expected/" + n + ".values"));
         }
-        std::size_t files = 0;
+        std::size_t files = 0, kept_frames = 0; // stack keeps frame hashes: its third file
+        for (const std::string& n : names) {
+            const std::string frames = std::string(COLLIDE_SOURCE_DIR) + "/expected/" + n + ".frames";
+            if (!fs::exists(frames)) continue;
+            ++kept_frames;
+            CHECK(read_text(d / ("expected/" + n + ".frames")) == read_text(frames));
+        }
+        CHECK(kept_frames == 1);
         for (const auto& e : fs::directory_iterator(d.path / "expected")) files += e.is_regular_file() ? 1 : 0;
-        CHECK(files == 2 * names.size()); // no temporary, no pending file left
+        CHECK(files == 2 * names.size() + kept_frames); // no temporary, no pending file left
     }
 }
 
