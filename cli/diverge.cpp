@@ -19,5 +19,10 @@ void add_diverge_command(CLI::App& app, int& exit_code) {
                     "The largest difference of any number that is no difference (its unit: m, m/s, rad/s); "
                     "default 0: any bit");
     cmd->add_option("--show", request->show, "How many bodies to name at the first difference (default 10)");
+    cmd->add_option("--plot", request->plot_path,
+                    "Draw the divergence: FILE.svg (the largest difference against the frame) or FILE.html (that and "
+                    "the 3D view of both runs from the first divergent frame)");
+    cmd->add_option("--scenario", request->scenario,
+                    "With two recordings and --plot FILE.html: the scenario both runs are of (its shapes)");
     cmd->callback([request, &exit_code] { exit_code = collide::diverge_command(*request, std::cout, std::cerr); });
 }

@@ -56,7 +56,7 @@ _collide() {
     local opts="--help"
     case "$sub" in
     sim) opts+=" --detection --set --format --trace --record -o --output" ;;
-    diverge) opts+=" --set --engine --tolerance --show" ;;
+    diverge) opts+=" --set --engine --tolerance --show --plot --scenario" ;;
     check) opts+=" --expected --update --artifacts --junit --annotations --jobs --shard --color" ;;
     sweep) opts+=" --vary --detection --format --measure --jobs --shard --checkpoint -o --output" ;;
     merge) opts+=" -o --output" ;;

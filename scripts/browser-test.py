@@ -21,6 +21,8 @@ One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol
   Bullet) at #cell=45: 1,520 cells in four maps, each map's caught cells as its engine's own CSV
   sweep has them (collide's swept all 380), the cell drawn in 2D and 3D for each engine and mode.
 - the check report: every scenario in it; the first 3D view opened builds.
+- `diverge --plot` of README's example: the chart marks frame 28 and draws both differences, the
+  3D view of both runs opens there and builds, with every body of both runs.
 A screenshot of each 3D view is written to OUT_DIR (NAME.png); rain's must be docs/rain-3d.png's
 picture (README shows it; scripts/render-docs.sh makes it) within 1 % of its pixels.
 
@@ -839,8 +841,34 @@ def main():
     else:
         report("check report", [f"check --html exited {r.returncode} without a report: {r.stderr[-500:]}"])
 
+    # Where two runs part (diverge --plot): the chart from the first divergent frame, and both
+    # runs in one 3D view that opens there (a restitution 1e-7 apart: frame 28, the first bounce).
+    page = out / "diverge.html"
+    r = run(exe, ["diverge", "examples/diverge/drop.yaml", "--set", "e=0.8,0.8000001", "--plot", str(page)], root)
+    if r.returncode == 1 and page.exists():
+        problems, _ = browser.load(page.resolve().as_uri())
+        dom = browser.evaluate("document.documentElement.outerHTML")
+        if len(re.findall(r'<polyline class="(position|velocity)', dom)) != 2:
+            problems.append("the chart does not draw the position and velocity differences")
+        if "first: frame 28," not in dom:
+            problems.append("the chart does not mark frame 28 as the first divergent frame")
+        if "frame 28 · t = " not in dom:
+            problems.append("the 3D view does not open at frame 28")
+        built = browser.evaluate("(function(){var b=document.querySelector('.view3d');"
+                                 "return b && b.getAttribute('data-build-ms');})()")
+        if not built:
+            problems.append("the 3D view of both runs did not build")
+        for name in ("A: ball", "B: ball", "A: other", "B: other"):
+            if name not in dom:
+                problems.append(f"the 3D view has no {name}")
+        problems += browser.problems(page.resolve().as_uri())
+        browser.screenshot("body", out / "diverge.png")
+        report("diverge plot", problems)
+    else:
+        report("diverge plot", [f"diverge --plot exited {r.returncode}: {r.stderr[-500:]}"])
+
     browser.close()
-    print(f"browser-test: {len(scenarios) + 4} pages in {time.time() - started:.0f} s, {len(failures)} problems")
+    print(f"browser-test: {len(scenarios) + 5} pages in {time.time() - started:.0f} s, {len(failures)} problems")
     sys.exit(1 if failures else 0)
 
 

@@ -7,11 +7,16 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <ostream>
+#include <sstream>
 #include <unistd.h>
 
 #include "app/errors.h"
 #include "app/measure.h"
+#include "io/atomic_file.h"
+#include "plot/divergence.h"
+#include "plot/plot.h"
 #include "probes/record_file.h"
+#include "scenario/load.h"
 
 namespace collide {
 
@@ -87,9 +92,42 @@ FrameSummary summarize(const FrameCompare& cmp, const RunFrame& a, const RunFram
     return s;
 }
 
-/// Compares two runs read from files; returns the exit code.
-int compare_runs(const std::string& path_a, const std::string& path_b, const DivergeRequest& request,
-                 std::ostream& out) {
+/// What the plot is drawn from: the difference at every frame from the first divergent one on,
+/// and both runs over the first frames of it (as many as kWindowStates states allow).
+struct PlotData {
+    std::vector<DivergencePoint> points;
+    Recording a, b;
+    RunInfo info_a, info_b;
+};
+
+/// Most body states (of both runs together) the 3D view of a plot keeps: 120 frames of 4,000
+/// bodies, 12 of 40,000.
+constexpr std::size_t kWindowStates = 960'000;
+
+/// Adds a frame of both runs to the plot's window while it has room.
+void keep_in_window(PlotData& plot, const RunFrame& fa, const RunFrame& fb) {
+    const std::size_t n = fa.bodies.size();
+    const std::size_t most =
+            std::max<std::size_t>(2, std::min<std::size_t>(120, kWindowStates / std::max<std::size_t>(2 * n, 1)));
+    if (plot.a.frame_count() >= most) return;
+    for (auto [rec, f] : {std::pair{&plot.a, &fa}, std::pair{&plot.b, &fb}}) {
+        rec->body_count = static_cast<int>(n);
+        rec->frames.push_back(f->frame);
+        rec->times.push_back(f->time);
+        rec->states.insert(rec->states.end(), f->bodies.begin(), f->bodies.end());
+        for (TraceContact c : f->contacts) { // a recording keeps a contact's frame, not its time
+            c.time = f->time;
+            rec->contacts.push_back(c);
+        }
+    }
+}
+
+DivergencePoint point_of(const FrameSummary& s) { return {s.frame, s.time, s.bodies, s.position, s.velocity}; }
+
+/// Compares two runs read from files; returns the exit code. `plot`, when given, gathers what
+/// the divergence's picture needs.
+int compare_runs(const std::string& path_a, const std::string& path_b, const DivergeRequest& request, std::ostream& out,
+                 PlotData* plot = nullptr) {
     RunReader a(path_a), b(path_b);
     out << "A: " << describe(path_a, a) << "\nB: " << describe(path_b, b) << "\n";
     const FrameCompare cmp(request.tolerance);
@@ -166,6 +204,12 @@ int compare_runs(const std::string& path_a, const std::string& path_b, const Div
                                s.position, s.velocity);
         };
         row(summarize(cmp, fa, fb));
+        if (plot) {
+            plot->info_a = a.info();
+            plot->info_b = b.info();
+            plot->points.push_back(point_of(summarize(cmp, fa, fb)));
+            keep_in_window(*plot, fa, fb);
+        }
         const int first = fa.frame;
         int next = 1;
         FrameSummary last{};
@@ -173,6 +217,10 @@ int compare_runs(const std::string& path_a, const std::string& path_b, const Div
         while (a.next(fa) && b.next(fb)) {
             if (fa.frame != fb.frame) break;
             last = summarize(cmp, fa, fb);
+            if (plot) {
+                plot->points.push_back(point_of(last));
+                keep_in_window(*plot, fa, fb);
+            }
             pending = true;
             if (fa.frame - first >= next) {
                 row(last);
@@ -183,6 +231,85 @@ int compare_runs(const std::string& path_a, const std::string& path_b, const Div
         if (pending) row(last);
         return kExitFailed;
     }
+}
+
+int compare_and_plot(const std::string& path_a, const std::string& path_b, const std::string& scenario,
+                     const DivergeRequest& request, std::ostream& out);
+
+/// Whether `path` ends in `ext`.
+bool has_extension(const std::string& path, std::string_view ext) {
+    return path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
+}
+
+/// Refuses a --plot path that is neither .svg nor .html, and an HTML plot of two files without
+/// the scenario whose shapes it draws (before anything runs).
+void refuse_bad_plot(const DivergeRequest& request, bool two_files) {
+    if (request.plot_path.empty()) return;
+    if (!has_extension(request.plot_path, ".svg") && !has_extension(request.plot_path, ".html"))
+        throw InputError({Diagnostic{request.plot_path, 0, 0,
+                                     "--plot: expected a .svg file (the difference against the frame) or a .html "
+                                     "page (that and the 3D view of both runs)"}});
+    if (two_files && has_extension(request.plot_path, ".html") && request.scenario.empty())
+        throw InputError({Diagnostic{request.plot_path, 0, 0,
+                                     "--plot PAGE.html draws the bodies' shapes: give --scenario FILE, the scenario "
+                                     "both runs are of (or --plot FILE.svg for the chart alone)"}});
+}
+
+/// The scenario at `path` as the run `info` ran it (its params), refused unless its bodies are
+/// the run's.
+Scenario scenario_of_run(const std::string& path, const RunInfo& info) {
+    std::vector<std::string> sets;
+    for (const auto& [name, value] : info.params) sets.push_back(fmt::format("{}={}", name, value));
+    Scenario s = load_scenario(path, sets);
+    std::vector<std::string> names;
+    for (const BodyDef& b : s.bodies) names.push_back(b.name);
+    if (names != info.bodies)
+        throw InputError(path, 1, 1,
+                         fmt::format("its bodies are not the runs' ({} bodies against {}): --scenario must be the "
+                                     "scenario both runs are of",
+                                     names.size(), info.bodies.size()));
+    return s;
+}
+
+/// Draws the divergence: the chart (.svg), or the chart and the 3D view of both runs from the
+/// first divergent frame on (.html; the scenario from `scenario_path`, as each run ran it).
+void write_plot(const DivergeRequest& request, const PlotData& plot, const std::string& scenario_path,
+                const std::string& report, std::ostream& out) {
+    if (plot.points.empty()) {
+        out << "no plot: the runs never differ\n";
+        return;
+    }
+    const std::string title = fmt::format("{}: A and B part at frame {} (t = {:.6g} s)",
+                                          plot.info_a.scenario.empty() ? "two runs" : plot.info_a.scenario,
+                                          plot.points.front().frame, plot.points.front().time);
+    const std::string chart = render_divergence_svg(plot.points, title);
+    if (has_extension(request.plot_path, ".svg")) {
+        write_file_atomically(request.plot_path, chart);
+    } else {
+        const Scenario a = scenario_of_run(scenario_path, plot.info_a);
+        const Scenario b = scenario_of_run(scenario_path, plot.info_b);
+        PlotOptions options;
+        options.flat = false;
+        options.preface = "<div class=\"divergence\">" + chart +
+                          "<p>The 3D view starts at the first divergent frame: run A's bodies solid, run B's as "
+                          "ghosts.</p></div>\n";
+        write_file_atomically(
+                request.plot_path,
+                render_plot_html(scene_of_two_runs(a, b), recording_of_two_runs(b, plot.a, plot.b), options, report));
+    }
+    out << "plot: " << request.plot_path << "\n";
+}
+
+/// Compares two runs and, when asked, draws where they part (the report beside the 3D view).
+int compare_and_plot(const std::string& path_a, const std::string& path_b, const std::string& scenario,
+                     const DivergeRequest& request, std::ostream& out) {
+    if (request.plot_path.empty()) return compare_runs(path_a, path_b, request, out);
+    PlotData plot;
+    std::ostringstream report;
+    const int code = compare_runs(path_a, path_b, request, report, &plot);
+    out << report.str();
+    write_plot(request, plot, scenario, report.str(), out);
+    return code;
 }
 
 /// Splits `A,B` into its two parts; false unless there are exactly two, both non-empty.
@@ -244,7 +371,7 @@ int run_two_ways(const DivergeRequest& request, std::ostream& out) {
     out << fmt::format("{} run two ways: A {}, B {}\n", scenario,
                        request.set.empty() ? "--engine " + first : "--set " + one.sets.front(),
                        request.set.empty() ? "--engine " + second : "--set " + two.sets.front());
-    return compare_runs(one.record_path, two.record_path, request, out);
+    return compare_and_plot(one.record_path, two.record_path, scenario, request, out);
 }
 
 } // namespace
@@ -259,9 +386,17 @@ int diverge_command(const DivergeRequest& request, std::ostream& out, std::ostre
                 throw InputError({Diagnostic{"", 0, 0,
                                              "--set and --engine run one scenario two ways; two recordings or "
                                              "traces are compared as they are"}});
-            return compare_runs(request.files[0], request.files[1], request, out);
+            refuse_bad_plot(request, true);
+            return compare_and_plot(request.files[0], request.files[1], request.scenario, request, out);
         }
-        if (request.files.size() == 1) return run_two_ways(request, out);
+        if (request.files.size() == 1) {
+            if (!request.scenario.empty())
+                throw InputError({Diagnostic{request.scenario, 0, 0,
+                                             "--scenario names the scenario of two recordings or traces; one "
+                                             "scenario run two ways is its own"}});
+            refuse_bad_plot(request, false);
+            return run_two_ways(request, out);
+        }
         throw InputError(
                 {Diagnostic{"", 0, 0, "expected two recordings or traces, or one scenario and --set or --engine"}});
     });

@@ -24,6 +24,13 @@ struct DivergeRequest {
     double tolerance = 0;
     /// How many bodies to name at the first divergent frame (the largest differences first).
     int show = 10;
+    /// When set: draw the divergence here, `.svg` (the largest position and velocity difference
+    /// against the frame) or `.html` (that, and the 3D view of both runs from the first divergent
+    /// frame on: A solid, B as ghosts).
+    std::string plot_path;
+    /// With two files and an HTML plot: the scenario both runs are of (its shapes; each run's
+    /// params from its recording).
+    std::string scenario;
 };
 
 /// Compares, prints the report on `out` and problems on `err` (one located line each).

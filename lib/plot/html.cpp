@@ -281,6 +281,7 @@ std::string render_plot_html(const Scenario& sc, const Recording& rec, const Plo
         xml_escape(sc.name), three_d ? kView3dStyle : "");
     out += kPageErrorScript;
     put(out, "</head><body>\n<div id=\"errors\" hidden></div>\n<h1>{}</h1>\n", xml_escape(sc.name));
+    out += options.preface;
     out += "<div class=\"controls\"><button id=\"play\" type=\"button\">▶ play</button> "
            "<input id=\"frame\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"frame\"> "
            "<span id=\"frameinfo\"></span></div>\n<div id=\"readout\">hover a body for its state</div>\n";

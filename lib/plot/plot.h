@@ -40,6 +40,7 @@ struct PlotOptions {
     std::string id = "p";         ///< prefix of the picture's element ids (unique per page with several)
     bool flat = true;             ///< the 2D views (false: an HTML page with the 3D view alone)
     bool view3d = true;           ///< HTML pages: the 3D view (plot/view3d.h) beside the 2D views
+    std::string preface;          ///< HTML pages: markup put above the views (a chart, a note); trusted
 };
 
 /// The options `--view` asks for: "" side and top views chosen by the motion and (in a page) the

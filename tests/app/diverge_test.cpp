@@ -129,3 +129,53 @@ TEST_CASE("diverge: runs of different scenes, a bad request and a missing file a
     CHECK(diverge(missing, out, err) == 2);
     CHECK_THAT(err, Catch::Contains("none.rec") && Catch::Contains("cannot read"));
 }
+
+TEST_CASE("diverge --plot: the chart from the first divergent frame, and both runs in one 3D view",
+          "[app][diverge][plot]") {
+    const ScratchDir dir("collide_diverge_plot");
+    std::string out, err;
+    DivergeRequest svg;
+    svg.files = {kDrop};
+    svg.set = "e=0.8,0.8000001";
+    svg.plot_path = (dir.path / "d.svg").string();
+    CHECK(diverge(svg, out, err) == 1);
+    CHECK_THAT(out, Catch::EndsWith("plot: " + svg.plot_path + "\n"));
+    const std::string chart = read_text(svg.plot_path);
+    CHECK_THAT(chart, Catch::StartsWith("<svg ") && Catch::Contains("first: frame 28, t = 0.466667 s"));
+    CHECK_THAT(chart, Catch::Contains("<polyline class=\"position (m)\"") &&
+                              Catch::Contains("<polyline class=\"velocity (m/s)\""));
+
+    // Two recordings: the page needs the scenario, each run's params from its recording.
+    const std::string a = record(kDrop, (dir.path / "a.rec").string(), {"e=0.8"});
+    const std::string b = record(kDrop, (dir.path / "b.rec").string(), {"e=0.8000001"});
+    DivergeRequest page;
+    page.files = {a, b};
+    page.plot_path = (dir.path / "d.html").string();
+    CHECK(diverge(page, out, err) == 2);
+    CHECK_THAT(err, Catch::Contains("give --scenario FILE"));
+    CHECK_FALSE(std::filesystem::exists(page.plot_path));
+    page.scenario = kDrop;
+    CHECK(diverge(page, out, err) == 1);
+    const std::string html = read_text(page.plot_path);
+    CHECK_THAT(html, Catch::Contains("A: ball") && Catch::Contains("B: ball") && Catch::Contains("B: other"));
+    CHECK_THAT(html, Catch::Contains("first difference at frame 28")); // the report beside the view
+    // Another scenario's bodies are not these runs'.
+    std::string renamed = read_text(kDrop);
+    renamed.replace(renamed.find("  ball: {"), 9, "  sphere: {");
+    renamed.replace(renamed.find("body: ball }"), 12, "body: sphere }");
+    page.scenario = (dir.path / "renamed.yaml").string();
+    write_text(page.scenario, renamed);
+    CHECK(diverge(page, out, err) == 2);
+    CHECK_THAT(err, Catch::Contains("its bodies are not the runs'"));
+
+    DivergeRequest png = svg;
+    png.plot_path = (dir.path / "d.png").string();
+    CHECK(diverge(png, out, err) == 2);
+    CHECK_THAT(err, Catch::Contains("--plot: expected a .svg file"));
+    DivergeRequest same = svg;
+    same.set = "e=0.8,0.8";
+    same.plot_path = (dir.path / "same.svg").string();
+    CHECK(diverge(same, out, err) == 0);
+    CHECK_THAT(out, Catch::Contains("no plot: the runs never differ"));
+    CHECK_FALSE(std::filesystem::exists(same.plot_path));
+}
