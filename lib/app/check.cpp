@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -97,6 +99,7 @@ struct Entry {
     std::string golden; ///< EXPECTED/NAME.log
     std::string values; ///< EXPECTED/NAME.values, the golden's full-precision values
     std::string frames; ///< EXPECTED/NAME.frames, its frame hashes (when the scenario keeps them)
+    std::string update; ///< the command that writes its golden, as run from where this check was
     // filled by measure_entry (in parallel, one entry per task)
     ScenarioAttempt attempt;
     std::string actual;                      ///< the rendered text log
@@ -143,6 +146,7 @@ struct CheckReport {
     std::vector<JunitCase> junit;
     std::vector<std::string> annotations;
     ScenarioRecorder recorder; ///< keeps a failing run's recording (--artifacts); empty: none
+    std::string review;        ///< the command that reviews this run's pending results
 
     /// Prints a problem on `err` and marks the run as trouble.
     void problem(const Diagnostic& d) {
@@ -161,6 +165,53 @@ struct Failure {
 bool is_scenario_file(const fs::path& p) {
     const std::string ext = p.extension().string();
     return ext == ".yaml" || ext == ".yml";
+}
+
+// ---- the commands hints name ------------------------------------------------------------------
+
+/// Whether `dir` is the default golden folder, `expected/` (the only one --update prunes
+/// without --prune: a mistyped --expected must not lose unrelated files).
+bool is_default_expected_dir(const std::string& dir) {
+    std::string normal = fs::path(dir).lexically_normal().generic_string();
+    if (!normal.empty() && normal.back() == '/') normal.pop_back();
+    return normal == "expected";
+}
+
+/// `text` as one word of a POSIX shell: as it is when it is plain, else in single quotes.
+std::string shell_word(const std::string& text) {
+    const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) {
+        return std::isalnum(c) || std::strchr("/._-+=:,@%", c) != nullptr;
+    });
+    if (plain) return text;
+    std::string quoted = "'";
+    for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+/// The options that tie a `check` or `review` to this run's goldens: --engine (another engine's)
+/// and --expected (a folder that is not the default).
+std::string golden_options(const CheckOptions& o, bool engine = true) {
+    std::string text;
+    if (engine && o.engine != "collide") text += " --engine " + shell_word(o.engine);
+    if (!is_default_expected_dir(o.expected_dir)) text += " --expected " + shell_word(o.expected_dir);
+    return text;
+}
+
+/// The command that writes scenario `e`'s golden as this run would, from where it was run: by
+/// name in the default layout (scenarios/), else by the scenario's path (--update reads it).
+std::string update_command_of(const CheckOptions& o, const Entry& e) {
+    return "collide check" + golden_options(o) + " --update " + shell_word(o.paths.empty() ? e.name : e.path);
+}
+
+/// The command that reviews this run's pending results.
+std::string review_command_of(const CheckOptions& o) { return "collide review" + golden_options(o, false); }
+
+/// The command that runs this check again over the same paths (for what only a full run sees:
+/// stale goldens), with `tail` after it.
+std::string rerun_command_of(const CheckOptions& o, const std::string& tail) {
+    std::string text = "collide check";
+    for (const std::string& p : o.paths) text += " " + shell_word(p);
+    return text + golden_options(o) + tail;
 }
 
 // ---- discover ---------------------------------------------------------------------------------
@@ -217,6 +268,7 @@ Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
         e.golden = golden_path_of(options.expected_dir, e.name, options.engine);
         e.values = values_path_of(e.golden);
         e.frames = frames_path_of(e.golden);
+        e.update = update_command_of(options, e);
         const auto [it, fresh] = by_name.emplace(e.name, shown);
         if (!fresh) {
             report.problem({shown, 0, 0,
@@ -319,9 +371,7 @@ std::optional<std::string> read_golden(const std::string& path, bool& unreadable
 /// Compares a run's frame hashes with the golden's (EXPECTED/NAME.frames): a golden without
 /// them, or with a damaged file, is a golden problem (`--update` writes them).
 void compare_frames(Entry& e, const FrameHashes& run) {
-    const std::string& engine = e.attempt.measured->engine;
-    const std::string update =
-            fmt::format("`collide check{} --update {}`", engine == "collide" ? "" : " --engine " + engine, e.name);
+    const std::string update = "`" + e.update + "`";
     bool unreadable = false;
     const std::optional<std::string> bytes = read_golden(e.frames, unreadable);
     if (unreadable) {
@@ -368,11 +418,11 @@ void compare_entry(Entry& e) {
     if (!values_text) {
         e.golden_problems.push_back({e.values, 0, 0,
                                      fmt::format("missing: the golden {} has no full-precision values beside it; "
-                                                 "`collide check --update {}` writes them",
-                                                 e.golden, e.name)});
+                                                 "`{}` writes them",
+                                                 e.golden, e.update)});
         return;
     }
-    auto [golden_values, problems] = read_values(*values_text, e.values, *e.golden_text, e.golden, e.name);
+    auto [golden_values, problems] = read_values(*values_text, e.values, *e.golden_text, e.golden, e.update);
     e.golden_problems = std::move(problems);
     if (e.golden_problems.empty())
         e.comparison = compare_golden(m.scenario, m.layout, m.values, e.actual, *e.golden_text, golden_values);
@@ -464,7 +514,7 @@ void write_pending(const Entry& e, CheckReport& report) {
     else if (!write_report_file(frames, e.actual_frames, report))
         return;
     if (!write_report_file(values, e.actual_values, report) || !write_report_file(log, e.actual, report)) return;
-    report.out << "pending  " << log << " (`collide review` accepts or rejects it)\n";
+    report.out << "pending  " << log << " (`" << report.review << "` accepts or rejects it)\n";
     ++report.tally.pending;
 }
 
@@ -549,8 +599,8 @@ std::string engine_version_mismatch(const Entry& e) {
     if (golden.empty() || actual.empty() || golden[0] == actual[0]) return "";
     if (golden[0].rfind(kEngineLine, 0) != 0 || actual[0].rfind(kEngineLine, 0) != 0) return "";
     return fmt::format("engine version mismatch: the golden was written by {}, this build runs {}; "
-                       "`collide check --engine ENGINE --update {}` re-blesses it once the diff is understood",
-                       golden[0].substr(kEngineLine.size()), actual[0].substr(kEngineLine.size()), e.name);
+                       "`{}` re-blesses it once the diff is understood",
+                       golden[0].substr(kEngineLine.size()), actual[0].substr(kEngineLine.size()), e.update);
 }
 
 /// One line on where the run parts from the golden's frame hashes: the first frame that differs
@@ -589,9 +639,7 @@ Failure describe_golden_failure(const Entry& e, CheckReport& report) {
     if (!e.golden_text) {
         ++report.tally.missing;
         f.reason = "no golden " + e.golden;
-        const std::string line = fmt::format(
-                "  no golden: {} does not exist; `collide check{} --update {}` creates it\n", e.golden,
-                e.attempt.measured->engine == "collide" ? "" : " --engine " + e.attempt.measured->engine, e.name);
+        const std::string line = fmt::format("  no golden: {} does not exist; `{}` creates it\n", e.golden, e.update);
         f.block = header_of(e) + "\n" + line;
         f.shown = paint(header_of(e), "1", report.style.color) + "\n" + line;
         report.annotations.push_back(github_annotation(e.path, 0, 0, fmt::format("{}: {}", e.name, line.substr(2))));
@@ -622,8 +670,8 @@ Failure describe_golden_failure(const Entry& e, CheckReport& report) {
     }
     if (e.stale_frames) {
         const std::string note = fmt::format("frame hashes: {} is there, but the scenario keeps none (golden: {{ "
-                                             "frame_hashes: true }}); `collide check --update {}` removes it",
-                                             e.frames, e.name);
+                                             "frame_hashes: true }}); `{}` removes it",
+                                             e.frames, e.update);
         f.block += "  " + note + "\n";
         f.shown += "  " + note + "\n";
         report.annotations.push_back(github_annotation(e.frames, 0, 0, e.name + ": " + note));
@@ -719,14 +767,6 @@ void report_entry(const Entry& e, bool may_bless, const CheckOptions& options, C
     if (!options.artifacts_dir.empty()) write_artifacts(e, f.block, options.artifacts_dir, report);
 }
 
-/// Whether `dir` is the default golden folder, `expected/` (the only one --update prunes
-/// without --prune: a mistyped --expected must not lose unrelated files).
-bool is_default_expected_dir(const std::string& dir) {
-    std::string normal = fs::path(dir).lexically_normal().generic_string();
-    if (!normal.empty() && normal.back() == '/') normal.pop_back();
-    return normal == "expected";
-}
-
 /// Reports (or, when allowed, removes) each golden that has no scenario. Removal needs
 /// --update and either the default `expected/` folder or --prune; otherwise it is listed.
 void report_stale_goldens(const std::vector<std::string>& stale, const std::set<std::string>& bless, bool may_write,
@@ -736,9 +776,9 @@ void report_stale_goldens(const std::vector<std::string>& stale, const std::set<
         const std::string name = name_of_golden(g);
         if (may_write && may_prune && bless.count(name) && remove_stale_golden(g, name, report)) continue;
         ++report.tally.stale_left;
-        const std::string line =
-                fmt::format("stale golden {}: no scenario {} in this run; `collide check --update{}` removes it\n",
-                            escape_unsafe(g), escape_unsafe(name), may_prune ? "" : " --prune");
+        const std::string line = fmt::format(
+                "stale golden {}: no scenario {} in this run; `{}` removes it\n", escape_unsafe(g), escape_unsafe(name),
+                escape_unsafe(rerun_command_of(options, may_prune ? " --update" : " --update --prune")));
         report.out << line;
         report.junit.push_back({name, g, 0, true, false, "stale golden", line});
         report.annotations.push_back(github_annotation(g, 0, 0, line));
@@ -782,7 +822,7 @@ std::string format_summary(const Tally& t, const CheckOptions& options, bool may
     std::string summary = fmt::format("check: {} passed, {} failed", t.passed, t.failed + t.bad_inputs + t.stale_left);
     if (!parts.empty()) summary += " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
     if (t.pending)
-        summary += fmt::format("; {} pending: `collide review` accepts or rejects {}", t.pending,
+        summary += fmt::format("; {} pending: `{}` accepts or rejects {}", t.pending, review_command_of(options),
                                t.pending == 1 ? "it" : "them");
     if (options.update) {
         if (may_write)
@@ -795,10 +835,24 @@ std::string format_summary(const Tally& t, const CheckOptions& options, bool may
     return summary;
 }
 
-int check_scenarios(const CheckOptions& options, const ScenarioMeasurer& measurer, const ScenarioRecorder& recorder,
+/// The options as the run uses them: `--update PATH...` without scenario paths runs those
+/// scenarios (the command a hint names works from where the check was run).
+CheckOptions with_update_paths(const CheckOptions& given) {
+    CheckOptions options = given;
+    if (options.paths.empty() && options.update) {
+        std::error_code ec;
+        for (const std::string& want : options.update_names)
+            if (is_scenario_file(want) && fs::is_regular_file(want, ec)) options.paths.push_back(want);
+    }
+    return options;
+}
+
+int check_scenarios(const CheckOptions& given, const ScenarioMeasurer& measurer, const ScenarioRecorder& recorder,
                     std::ostream& out, std::ostream& err) {
+    const CheckOptions options = with_update_paths(given);
     CheckReport report(out, err, DiffStyle{options.color, 2});
     report.recorder = recorder;
+    report.review = review_command_of(options);
     const std::optional<Shard> shard = options.shard.empty() ? std::nullopt : std::optional(parse_shard(options.shard));
     Discovery found = discover_scenarios(options, report);
     refuse_outputs_onto_inputs(options, found.entries);

@@ -38,6 +38,7 @@ struct Pending {
     std::string values_new; ///< EXPECTED/NAME.values.new
     std::string frames;     ///< EXPECTED/NAME.frames (when the scenario keeps frame hashes)
     std::string frames_new; ///< EXPECTED/NAME.frames.new
+    std::string expected;   ///< ` --expected DIR` when DIR is not the default, else empty (for the hints)
 };
 
 Pending pending_of(const std::string& dir, const std::string& name) {
@@ -49,8 +50,15 @@ Pending pending_of(const std::string& dir, const std::string& name) {
     p.values_new = p.values + ".new";
     p.frames = frames_path_of(p.golden);
     p.frames_new = p.frames + ".new";
+    if (fs::path(dir).lexically_normal().generic_string() != "expected" &&
+        fs::path(dir).lexically_normal().generic_string() != "expected/")
+        p.expected = " --expected " + dir;
     return p;
 }
+
+/// The command that writes the golden afresh from a run (by name: the scenario is in scenarios/,
+/// or its path goes after --update).
+std::string update_of(const Pending& p) { return "collide check" + p.expected + " --update " + p.name; }
 
 /// The stem a command-line name stands for: `NAME`, or a path to its golden, values, pending
 /// file or scenario.
@@ -73,11 +81,11 @@ std::optional<std::string> read_if_exists(const std::string& path) {
 std::pair<std::string, std::string> read_pending(const Pending& p) {
     const auto log = read_if_exists(p.log_new);
     const auto values = read_if_exists(p.values_new);
-    const std::string fix =
-            fmt::format("; `collide check` writes it again, `collide review --reject {}` drops it", p.name);
+    const std::string fix = fmt::format("; `collide check{}` writes it again, `collide review{} --reject {}` drops it",
+                                        p.expected, p.expected, p.name);
     if (!log) throw InputError({{p.log_new, 0, 0, "missing: the pending result has values but no log" + fix}});
     if (!values) throw InputError({{p.values_new, 0, 0, "missing: the pending result has a log but no values" + fix}});
-    auto [parsed, problems] = read_values(*values, p.values_new, *log, p.log_new, p.name);
+    auto [parsed, problems] = read_values(*values, p.values_new, *log, p.log_new, update_of(p));
     if (!problems.empty())
         throw InputError({{p.values_new, 0, 0, "does not match the pending log " + p.log_new + fix}});
     return {*log, *values};
@@ -88,8 +96,8 @@ std::string diff_of(const Pending& p, const std::string& log_new, const std::str
     const std::optional<std::string> golden = read_if_exists(p.golden);
     const std::optional<std::string> golden_values = read_if_exists(p.values);
     GoldenValues before;
-    if (golden && golden_values) before = read_values(*golden_values, p.values, *golden, p.golden, p.name).first;
-    const GoldenValues after = read_values(values_new, p.values_new, log_new, p.log_new, p.name).first;
+    if (golden && golden_values) before = read_values(*golden_values, p.values, *golden, p.golden, update_of(p)).first;
+    const GoldenValues after = read_values(values_new, p.values_new, log_new, p.log_new, update_of(p)).first;
     const GoldenComparison c = compare_goldens(golden ? *golden : "", before, log_new, after);
     std::string out = render_diff(p.name, p.log_new, p.golden, c, DiffStyle{color, 2});
     if (!golden) out += "  (no golden yet: accepting creates " + escape_unsafe(p.golden) + ")\n";

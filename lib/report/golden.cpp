@@ -326,10 +326,10 @@ std::string render_values(const Scenario& scenario, const Layout& layout, std::s
 
 std::pair<GoldenValues, std::vector<Diagnostic>> read_values(std::string_view text, const std::string& shown,
                                                              std::string_view log_text, const std::string& log_shown,
-                                                             const std::string& name) {
+                                                             const std::string& update) {
     GoldenValues result;
     std::vector<Diagnostic> problems;
-    const std::string fix = fmt::format("; `collide check --update {}` rewrites it from a run", name);
+    const std::string fix = fmt::format("; `{}` rewrites it from a run", update);
     std::vector<std::string> value_lines;
     std::set<std::string> keys;
     const std::vector<std::string> lines = split_lines(text);
@@ -361,9 +361,9 @@ std::pair<GoldenValues, std::vector<Diagnostic>> read_values(std::string_view te
             problems.push_back({shown, 0, 0, "no `# digest` line: not written by collide" + fix});
         else if (result.digest != digest_of(split_lines(log_text), value_lines))
             problems.push_back({shown, 0, 0,
-                                fmt::format("the values do not match the golden log {} (edited by hand?); `collide "
-                                            "check --update {}` rewrites both from a run",
-                                            log_shown, name)});
+                                fmt::format("the values do not match the golden log {} (edited by hand?); `{}` "
+                                            "rewrites both from a run",
+                                            log_shown, update)});
     }
     return {std::move(result), std::move(problems)};
 }

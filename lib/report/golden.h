@@ -70,10 +70,10 @@ std::string render_values(const Scenario& scenario, const Layout& layout, std::s
 /// Reads a values file (`shown` names it in diagnostics) and checks that its digest matches
 /// `log_text` (shown as `log_shown`) and its own value lines. Returns the values, or the problems
 /// found (a malformed line, a repeated key, no digest, a digest that does not match: a hand edit),
-/// each naming the file and ending in the fix, `collide check --update NAME`.
+/// each naming the file and ending in the fix, the command `update` (`collide check --update NAME`).
 std::pair<GoldenValues, std::vector<Diagnostic>> read_values(std::string_view text, const std::string& shown,
                                                              std::string_view log_text, const std::string& log_shown,
-                                                             const std::string& name);
+                                                             const std::string& update);
 
 /// One logged value that differs from the golden's.
 struct ValueDiff {

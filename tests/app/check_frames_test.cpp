@@ -121,7 +121,8 @@ TEST_CASE("check: frame hashes missing or damaged are bad input, hashes no longe
     Run r = check(d);
     CHECK(r.code == 2);
     CHECK_THAT(r.err, Catch::Contains("drop.frames: error: missing: the scenario keeps frame hashes"));
-    CHECK_THAT(r.err, Catch::Contains("`collide check --update drop` writes them"));
+    CHECK_THAT(r.err, Catch::Contains("`collide check --expected " + (d / "expected") + " --update " +
+                                      (d / "scenarios/drop.yaml") + "` writes them"));
 
     write_text(d / "expected/drop.frames", frames.substr(0, frames.size() - 8));
     r = check(d);

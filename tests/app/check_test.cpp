@@ -121,9 +121,10 @@ TEST_CASE("a changed number fails with a diff naming scenario, golden and line")
                            "  slope.angle: expected 30, actual 30.5 (diff 0.5 > 3e-08: absolute 1e-09, relative "
                            "1e-09); 30.000 → 30.500 (digits from the 1st decimal change)\n"
                            "pending  " +
-                           (d / "expected/ramp.log.new") +
-                           " (`collide review` accepts or rejects it)\n"
-                           "check: 0 passed, 1 failed (1 differ); 1 pending: `collide review` accepts or rejects it\n");
+                           (d / "expected/ramp.log.new") + " (`collide review --expected " + (d / "expected") +
+                           "` accepts or rejects it)\n" +
+                           "check: 0 passed, 1 failed (1 differ); 1 pending: `collide review --expected " +
+                           (d / "expected") + "` accepts or rejects it\n");
 }
 
 TEST_CASE("a missing golden fails and is not created, and CI is stated in the summary") {
@@ -335,7 +336,9 @@ TEST_CASE("without CI a failing check leaves the run pending beside the golden; 
     CHECK(r.code == 1);
     CHECK(r.out.find("pending  " + (d / "expected/ramp.log.new")) != std::string::npos);
     CHECK(r.out.find("pending  " + (d / "expected/new.log.new")) != std::string::npos);
-    CHECK(r.out.find("; 2 pending: `collide review` accepts or rejects them") != std::string::npos);
+    // Each hint is a command that works from where the check ran: it names the golden folder.
+    CHECK(r.out.find("; 2 pending: `collide review --expected " + (d / "expected") + "` accepts or rejects them") !=
+          std::string::npos);
     CHECK(read(d / "expected/ramp.log.new") == log_of("31.000"));
     CHECK(read(d / "expected/ramp.values.new").find("\nslope.angle = 31\n") != std::string::npos);
     CHECK(read(d / "expected/ramp.log") == log_of("30.000")); // the golden itself is untouched
@@ -369,9 +372,9 @@ TEST_CASE(
     write(d / "expected/ramp.log", log_of("30.000"));
     const Result missing = check(in(d));
     CHECK(missing.code == 2);
-    CHECK(missing.err ==
-          (d / "expected/ramp.values") + ": error: missing: the golden " + (d / "expected/ramp.log") +
-                  " has no full-precision values beside it; `collide check --update ramp` writes them\n");
+    CHECK(missing.err == (d / "expected/ramp.values") + ": error: missing: the golden " + (d / "expected/ramp.log") +
+                                 " has no full-precision values beside it; `collide check --expected " +
+                                 (d / "expected") + " --update " + (d / "scenarios/ramp.yaml") + "` writes them\n");
     CHECK_FALSE(fs::exists(d / "expected/ramp.log.new"));
 
     write_golden(d, "ramp", "30");
@@ -379,8 +382,8 @@ TEST_CASE(
     const Result edited = check(in(d));
     CHECK(edited.code == 2);
     CHECK(edited.err.find((d / "expected/ramp.values") + ": error: the values do not match the golden log " +
-                          (d / "expected/ramp.log") + " (edited by hand?); `collide check --update ramp`") !=
-          std::string::npos);
+                          (d / "expected/ramp.log") + " (edited by hand?); `collide check --expected " +
+                          (d / "expected") + " --update " + (d / "scenarios/ramp.yaml") + "`") != std::string::npos);
 
     CheckOptions o = in(d);
     o.update = true;
@@ -433,8 +436,8 @@ TEST_CASE("check --update prunes stale goldens from a non-default --expected onl
     const Result listed = check(o);
     CHECK(listed.code == 1);
     CHECK(listed.out.find("stale golden " + (d / "expected/unrelated.log") +
-                          ": no scenario unrelated in this run; `collide check --update --prune` removes it") !=
-          std::string::npos);
+                          ": no scenario unrelated in this run; `collide check " + (d / "scenarios") + " --expected " +
+                          (d / "expected") + " --update --prune` removes it") != std::string::npos);
     CHECK(read(d / "expected/unrelated.log") == "someone's notes\n");
     o.prune = true;
     const Result pruned = check(o);

@@ -166,7 +166,7 @@ TEST_CASE("after a failing check, review --accept-all makes check pass with the 
     write(d / "s/new.yaml", "log:\n  - slope: { surface_degrees: 7, limit: 46 }\n");
     const auto failing = run_collide(args);
     REQUIRE(failing.exit_code == 1);
-    CHECK(failing.out.find("2 pending: `collide review` accepts or rejects them") != std::string::npos);
+    CHECK(failing.out.find("2 pending: `collide review" + exp + "` accepts or rejects them") != std::string::npos);
     const auto accepted = run_collide("review --accept-all" + exp);
     CHECK(accepted.exit_code == 0);
     CHECK(accepted.out.find("review: 2 accepted, 0 rejected, 0 skipped; 0 still pending") != std::string::npos);
@@ -267,8 +267,8 @@ TEST_CASE("a hand-edited golden is bad input naming the file, with the fix") {
     const auto r = run_collide(args);
     CHECK(r.exit_code == 2);
     CHECK(r.err.find((d / "exp/steep.values") + ": error: the values do not match the golden log " +
-                     (d / "exp/steep.log") + " (edited by hand?); `collide check --update steep` rewrites both") !=
-          std::string::npos);
+                     (d / "exp/steep.log") + " (edited by hand?); `collide check --expected " + (d / "exp") +
+                     " --update " + (d / "s/steep.yaml") + "` rewrites both") != std::string::npos);
 }
 
 TEST_CASE("check output is the same bytes with --jobs 1 and --jobs 2") {
@@ -310,4 +310,41 @@ TEST_CASE(
     CHECK(html.find("<tr class=\"differs\">") != std::string::npos);
     CHECK(html.find("data-body=\"ball\"") != std::string::npos); // drop's plot
     CHECK(html.find("https://") == std::string::npos);
+}
+
+TEST_CASE("every hint a failing check prints outside the repo's folders is a command that works as written") {
+    // A scenario and goldens in folders of the user's own: the hints carry --expected and the
+    // scenario's path, and run as printed they create the golden, review it, and pass.
+    Dir d("hints");
+    const NoCI no_ci;
+    fs::create_directories(d.path / "mine");
+    write(d / "mine/ball.yaml", "log:\n  - slope: { surface_degrees: 20, limit: 46 }\n");
+    const std::string args = "check " + (d / "mine/ball.yaml") + " --expected " + (d / "gold");
+    const auto missing = run_collide(args);
+    REQUIRE(missing.exit_code == 1);
+    // The command between the backticks of a line holding `marker`, without its `collide `.
+    const auto hint = [](const std::string& out, const std::string& marker) {
+        const std::size_t at = out.find(marker);
+        REQUIRE(at != std::string::npos);
+        const std::size_t open = out.find("`collide ", at);
+        REQUIRE(open != std::string::npos);
+        const std::size_t close = out.find('`', open + 1);
+        return out.substr(open + 9, close - open - 9);
+    };
+    const std::string create = hint(missing.out, "no golden:");
+    CHECK(create == "check --expected " + (d / "gold") + " --update " + (d / "mine/ball.yaml"));
+    const auto created = run_collide(create);
+    CHECK(created.exit_code == 0);
+    CHECK(fs::exists(d / "gold/ball.log"));
+    CHECK(run_collide(args).exit_code == 0);
+
+    write(d / "mine/ball.yaml", "log:\n  - slope: { surface_degrees: 21, limit: 46 }\n");
+    const auto differs = run_collide(args);
+    REQUIRE(differs.exit_code == 1);
+    const std::string review = hint(differs.out, "pending  ");
+    CHECK(review == "review --expected " + (d / "gold"));
+    const auto accepted = run_collide(review + " --accept-all");
+    CHECK(accepted.exit_code == 0);
+    CHECK(accepted.out.find("accepted " + (d / "gold/ball.log")) != std::string::npos);
+    CHECK(run_collide(args).exit_code == 0);
 }

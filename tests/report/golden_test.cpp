@@ -30,7 +30,8 @@ struct Run {
     void render() { text = render_text(scenario, layout, values); }
     std::string values_file() const { return render_values(scenario, layout, values, text, "ramps.log"); }
     GoldenValues golden_values() const {
-        auto [v, problems] = read_values(values_file(), "ramps.values", text, "ramps.log", "ramps");
+        auto [v, problems] =
+                read_values(values_file(), "ramps.values", text, "ramps.log", "collide check --update ramps");
         REQUIRE(problems.empty());
         return v;
     }
@@ -151,7 +152,7 @@ TEST_CASE("a hand edit of the golden log or of its values is found, naming the f
     const std::string values = r.values_file();
     std::string log = r.text;
     log.replace(log.find("30.000"), 6, "30.001");
-    auto [v, problems] = read_values(values, "e/ramps.values", log, "e/ramps.log", "ramps");
+    auto [v, problems] = read_values(values, "e/ramps.values", log, "e/ramps.log", "collide check --update ramps");
     REQUIRE(problems.size() == 1);
     CHECK(problems[0].file == "e/ramps.values");
     CHECK(problems[0].message.find("do not match the golden log e/ramps.log") != std::string::npos);
@@ -159,20 +160,22 @@ TEST_CASE("a hand edit of the golden log or of its values is found, naming the f
 
     std::string edited = values;
     edited.replace(edited.find("a.angle = 30"), 12, "a.angle = 31");
-    CHECK(read_values(edited, "e/ramps.values", r.text, "e/ramps.log", "ramps").second.size() == 1);
+    CHECK(read_values(edited, "e/ramps.values", r.text, "e/ramps.log", "collide check --update ramps").second.size() ==
+          1);
 
     std::string broken = values + "b.angle 10\n";
-    const auto bad = read_values(broken, "e/ramps.values", r.text, "e/ramps.log", "ramps").second;
+    const auto bad =
+            read_values(broken, "e/ramps.values", r.text, "e/ramps.log", "collide check --update ramps").second;
     REQUIRE(bad.size() == 1);
     CHECK(bad[0].line == 7);
     CHECK(bad[0].message.find("expected `ID.FIELD = VALUE`") != std::string::npos);
 
-    const auto twice = read_values(values + "a.angle = 30\n", "v", r.text, "l", "ramps").second;
+    const auto twice = read_values(values + "a.angle = 30\n", "v", r.text, "l", "collide check --update ramps").second;
     REQUIRE(twice.size() == 1);
     CHECK(twice[0].message.find("'a.angle' is written twice") != std::string::npos);
 
     const std::string no_digest = values.substr(values.find("\na.angle") + 1);
-    const auto nd = read_values(no_digest, "v", r.text, "l", "ramps").second;
+    const auto nd = read_values(no_digest, "v", r.text, "l", "collide check --update ramps").second;
     REQUIRE(nd.size() == 1);
     CHECK(nd[0].message.find("no `# digest` line") != std::string::npos);
 }
