@@ -26,6 +26,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
             cmd->add_option("--update", state->options.update_names,
                             "Write goldens that differ or are missing and remove stale ones; only NAMEs when given")
                     ->expected(0, -1);
+    cmd->add_flag("--strict", state->options.strict,
+                  "A scenario the engine cannot run (a character, for Bullet) fails as bad input instead of being "
+                  "skipped");
     cmd->add_flag("--prune", state->options.prune,
                   "With --update: remove stale goldens even when --expected is not expected/");
     cmd->add_option("--artifacts", state->options.artifacts_dir,

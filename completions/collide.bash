@@ -57,7 +57,7 @@ _collide() {
     case "$sub" in
     sim) opts+=" --detection --set --format --trace --record -o --output" ;;
     diverge) opts+=" --set --engine --tolerance --show --plot --scenario" ;;
-    check) opts+=" --expected --update --artifacts --junit --annotations --jobs --shard --color" ;;
+    check) opts+=" --expected --update --strict --artifacts --junit --annotations --jobs --shard --color" ;;
     sweep) opts+=" --vary --detection --format --measure --jobs --shard --checkpoint -o --output" ;;
     merge) opts+=" -o --output" ;;
     esac

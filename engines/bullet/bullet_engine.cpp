@@ -545,12 +545,12 @@ void refuse_unsupported_by_bullet(const Scenario& s) {
     const std::string file = display_name(s.file);
     for (const BodyDef& b : s.bodies)
         if (body_kind(b) == BodyKind::character)
-            throw InputError(file, b.mark.line, b.mark.column,
-                             "--engine bullet has no character controller: body '" + b.name + "' is a character");
+            throw UnsupportedError(file, b.mark.line, b.mark.column,
+                                   "--engine bullet has no character controller: body '" + b.name + "' is a character");
     if (s.world.friction_model == FrictionModel::per_contact)
-        throw InputError(file, s.friction_model_mark.line, s.friction_model_mark.column,
-                         "--engine bullet has no per-contact friction: world.friction_model is per_contact "
-                         "(Bullet's friction is Coulomb's)");
+        throw UnsupportedError(file, s.friction_model_mark.line, s.friction_model_mark.column,
+                               "--engine bullet has no per-contact friction: world.friction_model is per_contact "
+                               "(Bullet's friction is Coulomb's)");
 }
 
 std::vector<std::string> bullet_header(const Scenario& s) {

@@ -64,6 +64,8 @@ ScenarioAttempt try_measure_scenario(const std::string& path, const std::string&
         SimOptions options;
         options.engine = engine;
         return {measure_scenario(path, options), {}};
+    } catch (const UnsupportedError& e) {
+        return {std::nullopt, e.diagnostics, true};
     } catch (...) {
         return {std::nullopt, problems_of_current_exception({path, 0, 0, ""})};
     }
@@ -119,8 +121,9 @@ struct Entry {
         return golden_text && golden_problems.empty() && comparison.same() && (!divergence || divergence->same()) &&
                !stale_frames;
     }
+    bool skipped = false; ///< its engine cannot run it, and the check is not --strict
     /// Whether the entry has bad input (it was not measured, or its golden cannot be read).
-    bool bad() const { return !attempt.measured || !attempt.problems.empty() || !read_problems.empty(); }
+    bool bad() const { return !skipped && (!attempt.measured || !attempt.problems.empty() || !read_problems.empty()); }
 };
 
 /// What the scenarios on the command line are.
@@ -132,7 +135,7 @@ struct Discovery {
 /// Counts for the summary line.
 struct Tally {
     int passed = 0, failed = 0, differ = 0, missing = 0, expectation_failures = 0, bad_inputs = 0;
-    int created = 0, updated = 0, removed = 0, stale_left = 0, pending = 0;
+    int created = 0, updated = 0, removed = 0, stale_left = 0, pending = 0, skipped = 0;
 };
 
 /// Where the report goes, and what it has gathered so far.
@@ -571,6 +574,18 @@ bool remove_stale_golden(const std::string& golden, const std::string& name, Che
 
 // ---- report -----------------------------------------------------------------------------------
 
+/// A scenario the engine cannot run: a JUnit skip; returns its line for the list at the end.
+std::string report_skipped_entry(const Entry& e, CheckReport& report) {
+    ++report.tally.skipped;
+    const Diagnostic& why = e.attempt.problems.front();
+    JunitCase c{e.name, e.path, e.seconds, false, false, why.message, ""};
+    c.skipped = true;
+    report.junit.push_back(c);
+    const std::string where =
+            why.line > 0 ? fmt::format("{}:{}:{}: ", why.file, why.line, why.column) : why.file + ": ";
+    return fmt::format("skipped  {} ({}{})\n", e.name, where, why.message);
+}
+
 /// Reports an entry with bad input: its problems on `err`, one line on `out`, a JUnit error.
 void report_bad_entry(const Entry& e, CheckReport& report) {
     ++report.tally.bad_inputs;
@@ -792,10 +807,11 @@ std::vector<CheckPageCase> page_cases(const std::vector<Entry>& entries, const C
     std::vector<CheckPageCase> cases;
     for (std::size_t i = 0; i < report.junit.size(); ++i) {
         const JunitCase& j = report.junit[i];
-        CheckPageCase c{j.name,    j.classname, j.error ? "bad input" : j.failed ? "failed" : "passed",
-                        j.message, j.details,   {},
-                        {},        {},          nullptr};
-        if (i < entries.size() && entries[i].name == j.name && !entries[i].bad()) {
+        CheckPageCase c{
+                j.name,    j.classname, j.error ? "bad input" : j.failed ? "failed" : j.skipped ? "skipped" : "passed",
+                j.message, j.details,   {},
+                {},        {},          nullptr};
+        if (i < entries.size() && entries[i].name == j.name && !entries[i].bad() && !entries[i].skipped) {
             const Entry& e = entries[i];
             const bool golden_ok = e.matches();
             if (j.failed && !golden_ok && !options.ci && !may_write) c.status = "pending";
@@ -821,6 +837,9 @@ std::string format_summary(const Tally& t, const CheckOptions& options, bool may
     if (t.bad_inputs) parts.push_back(fmt::format("{} bad input", t.bad_inputs));
     std::string summary = fmt::format("check: {} passed, {} failed", t.passed, t.failed + t.bad_inputs + t.stale_left);
     if (!parts.empty()) summary += " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
+    if (t.skipped)
+        summary += fmt::format(", {} skipped ({} cannot run {}; --strict fails {})", t.skipped, options.engine,
+                               t.skipped == 1 ? "it" : "them", t.skipped == 1 ? "it" : "them");
     if (t.pending)
         summary += fmt::format("; {} pending: `{}` accepts or rejects {}", t.pending, review_command_of(options),
                                t.pending == 1 ? "it" : "them");
@@ -872,17 +891,23 @@ int check_scenarios(const CheckOptions& given, const ScenarioMeasurer& measurer,
         progress.phase("", found.entries.size(), "scenarios");
         measure_entries(found.entries, measurer, options.jobs, options.progress ? &progress : nullptr);
     }
-    for (const Entry& e : found.entries)
+    for (Entry& e : found.entries) {
+        e.skipped = e.attempt.unsupported && !options.strict;
         if (e.bad()) report.trouble = true;
+    }
     const bool may_write = options.update && !report.trouble;
 
+    std::string skipped;
     for (const Entry& e : found.entries) {
-        if (e.bad())
+        if (e.skipped)
+            skipped += report_skipped_entry(e, report);
+        else if (e.bad())
             report_bad_entry(e, report);
         else
             report_entry(e, may_write && bless.count(e.name) > 0, options, report);
     }
     report_stale_goldens(stale, bless, may_write, options, report);
+    out << skipped;
     if (options.annotations)
         for (const std::string& a : report.annotations) out << a << '\n';
     if (!options.junit_path.empty()) write_report_file(options.junit_path, render_junit(report.junit), report);

@@ -12,6 +12,10 @@
 /// measured in parallel (`jobs`), but every report is printed in sorted file order, so the
 /// output is the same bytes for any number of jobs.
 ///
+/// A scenario the engine cannot run (a character for Bullet: model/diagnostic.h's
+/// UnsupportedError) is skipped: listed with its reason before the summary, a JUnit
+/// `<skipped>`, no failure; with `strict` it is bad input.
+///
 /// Exit codes, as diff(1): 0 every log matches and every expectation holds; 1 a log differs, a
 /// golden is missing or stale, or an expectation failed; 2 bad input anywhere (a scenario that
 /// does not load, a path that does not exist, an unknown `--update` name, a file that cannot be
@@ -33,6 +37,7 @@ namespace collide {
 struct ScenarioAttempt {
     std::optional<MeasuredScenario> measured; ///< set when the scenario was simulated
     std::vector<Diagnostic> problems;         ///< set when it could not be (line 0: no position)
+    bool unsupported = false; ///< the problems are what the engine lacks (UnsupportedError), not bad input
 };
 
 /// Measures one scenario file for `check`. Must be safe to call from several threads at once.
@@ -64,6 +69,7 @@ struct CheckOptions {
     bool progress = false;     ///< draw a live progress line on stderr (it is a terminal)
     bool color = false;        ///< ANSI colours in diffs
     bool ci = false;           ///< running in CI (env `CI` set): say that goldens are read only; write no pending files
+    bool strict = false;       ///< a scenario the engine cannot run is bad input, not skipped
 };
 
 /// How the command line asks for colour.

@@ -42,4 +42,11 @@ public:
     std::string formatted() const;
 };
 
+/// A scenario that is valid but asks for what an engine lacks (a character run by Bullet):
+/// `check --engine E` reports it as skipped (unless --strict), everything else as bad input.
+class UnsupportedError : public InputError {
+public:
+    using InputError::InputError;
+};
+
 } // namespace collide

@@ -75,25 +75,29 @@ std::string attribute(const std::string& text) {
 } // namespace
 
 std::string render_junit(const std::vector<JunitCase>& cases) {
-    int failures = 0, errors = 0;
+    int failures = 0, errors = 0, skipped = 0;
     double total = 0;
     for (const JunitCase& c : cases) {
         failures += c.failed && !c.error;
         errors += c.error;
+        skipped += c.skipped && !c.failed && !c.error;
         total += c.seconds;
     }
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     out += fmt::format(
             "<testsuites name=\"collide check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.3f}\">\n",
             cases.size(), failures, errors, total);
-    out += fmt::format("  <testsuite name=\"collide check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" "
+    out += fmt::format("  <testsuite name=\"collide check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
                        "time=\"{:.3f}\">\n",
-                       cases.size(), failures, errors, total);
+                       cases.size(), failures, errors, skipped, total);
     for (const JunitCase& c : cases) {
         out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{:.3f}\"", attribute(c.name),
                            attribute(c.classname), c.seconds);
         if (!c.failed && !c.error) {
-            out += "/>\n";
+            if (c.skipped)
+                out += fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n", attribute(c.message));
+            else
+                out += "/>\n";
             continue;
         }
         const char* tag = c.error ? "error" : "failure";

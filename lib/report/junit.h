@@ -17,11 +17,13 @@ struct JunitCase {
     bool error = false;    ///< bad input: the scenario could not be run
     std::string message;   ///< one-line reason when failed or error
     std::string details;   ///< the diff, expectation messages or diagnostics (multi-line)
+    bool skipped = false;  ///< the engine cannot run it (`check --engine`): `message` says why
 };
 
 /// The JUnit XML document: one `<testsuite name="collide check">` with one `<testcase>` per
 /// case, in the order given, `<failure>`/`<error>` carrying `message` as an attribute and
-/// `details` as escaped text. Same cases → byte-identical output. Times print with 3 decimals.
+/// `details` as escaped text, `<skipped>` carrying `message`. Same cases → byte-identical output. Times print with 3
+/// decimals.
 std::string render_junit(const std::vector<JunitCase>& cases);
 
 /// `text` with the five XML special characters escaped and characters XML 1.0 forbids

@@ -467,3 +467,41 @@ TEST_CASE("a stale golden already removed by a concurrent check --update is not 
     CHECK(err.str().empty());
     CHECK(out.str().find("removed  " + (d / "expected/gone.log")) != std::string::npos);
 }
+
+TEST_CASE("a scenario the engine cannot run is skipped: listed at the end with its reason, a JUnit skip, exit 0; "
+          "--strict makes it bad input") {
+    TempDir d;
+    write(d / "scenarios/flat.yaml", "0");
+    write(d / "scenarios/walker.yaml", "character");
+    write_golden(d, "flat", "0.000");
+    fs::rename(d / "expected/flat.log", d / "expected/flat.toy.log"); // the toy engine's golden
+    fs::rename(d / "expected/flat.values", d / "expected/flat.toy.values");
+    // The stand-in engine has no characters: "character" is what it cannot run.
+    const ScenarioMeasurer no_characters = [](const std::string& path) {
+        if (read(path) == "character")
+            return ScenarioAttempt{
+                    std::nullopt, {Diagnostic{path, 3, 5, "--engine toy has no character controller: body 'w'"}}, true};
+        return fake_measurer(path);
+    };
+    CheckOptions o = in(d);
+    o.engine = "toy";
+    o.junit_path = d / "report.xml";
+    std::ostringstream out, err;
+    CHECK(check_command(o, no_characters, out, err) == 0);
+    CHECK(err.str().empty());
+    CHECK(out.str() == "ok       flat\n"
+                       "skipped  walker (" +
+                               (d / "scenarios/walker.yaml") +
+                               ":3:5: --engine toy has no character controller: body 'w')\n"
+                               "check: 1 passed, 0 failed, 1 skipped (toy cannot run it; --strict fails it)\n");
+    const std::string xml = read(d / "report.xml");
+    CHECK(xml.find("skipped=\"1\"") != std::string::npos);
+    CHECK(xml.find("<skipped message=\"--engine toy has no character controller: body &apos;w&apos;\"/>") !=
+          std::string::npos);
+
+    o.strict = true;
+    std::ostringstream out2, err2;
+    CHECK(check_command(o, no_characters, out2, err2) == 2);
+    CHECK(out2.str().find("error    walker (bad input, not checked)") != std::string::npos);
+    CHECK(err2.str().find("walker.yaml:3:5: error: --engine toy has no character controller") != std::string::npos);
+}

@@ -49,7 +49,9 @@ TEST_CASE("collide --version lists Bullet beside collide's own engine", "[bullet
     CHECK(r.out.find("double precision") != std::string::npos);
 }
 
-TEST_CASE("Every shipped scenario with a character is refused by Bullet with its located reason", "[bullet][cli]") {
+TEST_CASE("Every shipped scenario with a character is refused by Bullet with its located reason (check: skipped, "
+          "unless --strict)",
+          "[bullet][cli]") {
     need_bullet();
     const std::vector<std::string> files = character_scenarios();
     REQUIRE(files.size() >= 3); // slope, step, wall-slide
@@ -58,9 +60,19 @@ TEST_CASE("Every shipped scenario with a character is refused by Bullet with its
             R"(body '[^']+' is a character\n)");
     for (const std::string& f : files) {
         INFO(f);
-        for (const char* command : {"sim", "check", "sweep"}) {
+        // check skips it, naming the reason, and passes; --strict makes it bad input.
+        const auto skipped = run_collide("check --engine bullet scenarios/" + f);
+        CHECK(skipped.exit_code == 0);
+        CHECK(skipped.out.find("skipped  ") != std::string::npos);
+        CHECK(skipped.out.find(": --engine bullet has no character controller: body '") != std::string::npos);
+        CHECK(skipped.out.find(", 1 skipped (bullet cannot run it; --strict fails it)") != std::string::npos);
+        for (const char* command : {"sim", "check --strict", "sweep"}) {
             const std::string extra = std::string(command) == "sweep" ? " --vary x=1,2" : "";
-            const auto r = run_collide(std::string(command) + " --engine bullet scenarios/" + f + extra);
+            const std::string name = std::string(command).substr(0, std::string(command).find(' '));
+            const std::string flags = std::string(command).find(' ') == std::string::npos
+                                              ? ""
+                                              : std::string(command).substr(std::string(command).find(' '));
+            const auto r = run_collide(name + " --engine bullet scenarios/" + f + flags + extra);
             CHECK(r.exit_code == 2);
             if (std::string(command) == "sim") CHECK(std::regex_match(r.err, line));
             CHECK(r.err.find("has no character controller") != std::string::npos);
