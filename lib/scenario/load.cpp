@@ -111,10 +111,11 @@ void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::
         case OpKind::check_min_max: {
             const Aabb& box = field<Aabb>(out, op.dest);
             for (std::size_t k = 0; k < 3; ++k)
-                if (box.min[k] > box.max[k]) {
+                if (!(box.min[k] < box.max[k])) {
                     const char axis = "xyz"[k];
-                    fail(op, std::string("max.") + axis + " (" + number_text(box.max[k]) + ") is below min." + axis +
-                                     " (" + number_text(box.min[k]) + ")");
+                    fail(op, std::string("max.") + axis + " (" + number_text(box.max[k]) +
+                                     (box.min[k] == box.max[k] ? ") is min." : ") is below min.") + axis + " (" +
+                                     number_text(box.min[k]) + "): a box needs a size on every axis");
                     break;
                 }
             break;

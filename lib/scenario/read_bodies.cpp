@@ -53,10 +53,11 @@ void read_box(ReaderState& r, const MapView& view, int body, const What& path) {
         }
         const Aabb& box = std::get<Aabb>(def.shape);
         for (std::size_t k = 0; k < 3; ++k)
-            if (box.min[k] > box.max[k]) {
+            if (!(box.min[k] < box.max[k])) {
                 const char axis = "xyz"[k];
-                r.problems.error(m, path + " max." + axis + " (" + detail::number_text(box.max[k]) + ") is below min." +
-                                            axis + " (" + detail::number_text(box.min[k]) + ")");
+                r.problems.error(m, path + " max." + axis + " (" + detail::number_text(box.max[k]) +
+                                            (box.min[k] == box.max[k] ? ") is min." : ") is below min.") + axis + " (" +
+                                            detail::number_text(box.min[k]) + "): a box needs a size on every axis");
                 return;
             }
         return;
@@ -69,7 +70,7 @@ void read_box(ReaderState& r, const MapView& view, int body, const What& path) {
         if (!cv) return;
         c = *cv;
     }
-    const auto hv = num.vec3(h->value, path + ".half", h->key_mark, kNonNegative);
+    const auto hv = num.vec3(h->value, path + ".half", h->key_mark, kPositive); // a box has a size on every axis
     if (!hv) return;
     if (!rotation) {
         def.shape = Aabb{value_of(c) - value_of(*hv), value_of(c) + value_of(*hv)};
@@ -130,8 +131,7 @@ void read_shape(ReaderState& r, const Entry& e, int body, const What& body_path)
         shape = Sphere{};
         const auto view = read_map(r.problems, e.value, path, e.key_mark, {"radius", "centre"});
         if (!view) return;
-        num.read_into(require(r.problems, *view, "radius", path), {&Sphere::radius, body}, path + ".radius",
-                      kNonNegative);
+        num.read_into(require(r.problems, *view, "radius", path), {&Sphere::radius, body}, path + ".radius", kPositive);
         num.read_vec(view->find("centre"), {&Sphere::centre, body}, path + ".centre");
     } else if (e.key == "box") {
         const auto view = read_map(r.problems, e.value, path, e.key_mark, {"min", "max", "centre", "half", "rotation"});
@@ -144,7 +144,7 @@ void read_shape(ReaderState& r, const Entry& e, int body, const What& body_path)
         num.read_vec(require(r.problems, *view, "a", path), {&Capsule::a, body}, path + ".a");
         num.read_vec(require(r.problems, *view, "b", path), {&Capsule::b, body}, path + ".b");
         num.read_into(require(r.problems, *view, "radius", path), {&Capsule::radius, body}, path + ".radius",
-                      kNonNegative);
+                      kPositive);
     } else if (e.key == "triangle") {
         shape = Triangle{};
         const auto view = read_map(r.problems, e.value, path, e.key_mark, {"a", "b", "c"});

@@ -256,7 +256,7 @@ TEST_CASE("a duplicate key inside a flow mapping is an error at the second one",
 TEST_CASE("each mistake in numbers is one located error, at the token to blame", "[scenario][errors]") {
     const Mistake cases[] = {
             {"a negative radius is an error at the number", "bodies: { b: { sphere: { radius: -0.3 } } }\n", 1, "-0.3",
-             "radius must be >= 0, got -0.3"},
+             "radius must be > 0, got -0.3"},
             {"a NaN written .nan is an error", "world: { gravity: [0, .nan, 0] }\n", 1, ".nan",
              "gravity[1] must be a finite number"},
             {"an infinity written .inf is an error", "world: { rest_time: -.inf }\n", 1, "-.inf",
@@ -304,7 +304,7 @@ TEST_CASE("each mistake in expressions and params is one located error, at the t
              "a param name is a letter or '_'"},
             {"a param that makes a value invalid is reported at the expression",
              "params: { r: 1 }\nbodies: { b: { sphere: { radius: \"$r - 2\" } } }\n", 2, "\"$r",
-             "radius must be >= 0, but \"$r - 2\" gives -1"},
+             "radius must be > 0, but \"$r - 2\" gives -1"},
             {"a --set to an invalid value is reported at the expression that uses it",
              "params: { rate: 60 }\nworld: { rate: $rate }\n",
              2,
@@ -498,7 +498,17 @@ TEST_CASE("each mistake in bodies is one located error, at the token to blame", 
             {"a box with min but no max names the missing key", "bodies:\n  b: { box: { min: [0, 0, 0] } }\n", 2,
              "{ min", "missing required key 'max'"},
             {"a box with a negative half size is an error", "bodies:\n  b: { box: { half: [1, -1, 1] } }\n", 2, "-1",
-             "half[1] must be >= 0"},
+             "half[1] must be > 0"},
+            {"a box of no size along an axis is an error (a shape must have a volume)",
+             "bodies:\n  b: { box: { half: [1, 0, 1] } }\n", 2, "0, 1]", "half[1] must be > 0, got 0"},
+            {"a box whose max is its min on an axis is an error",
+             "bodies:\n  b: { box: { min: [0, 0, 0], max: [1, 0, 1] } }\n", 2, "[1, 0, 1]",
+             "max.y (0) is min.y (0): a box needs a size on every axis"},
+            {"a sphere of radius 0 is an error", "bodies:\n  b: { sphere: { radius: 0 } }\n", 2, "0 }",
+             "radius must be > 0, got 0"},
+            {"a capsule of radius 0 is an error",
+             "bodies:\n  b: { capsule: { a: [0, 0, 0], b: [0, 1, 0], radius: 0 } }\n", 2, "0 }",
+             "radius must be > 0, got 0"},
             {"a hull with two points is an error", "bodies:\n  h: { hull: { points: [[0, 0, 0], [1, 0, 0]] } }\n", 2,
              "[[", "needs 3 to 32 points, got 2"},
             {"a hull point with two numbers is an error at that point",
@@ -515,7 +525,7 @@ TEST_CASE("each mistake in bodies is one located error, at the token to blame", 
             {"a body that is a number is an error", "bodies:\n  b: 5\n", 2, "5", "bodies.b: expected a mapping"},
             {"bodies given as a list is an error", "bodies:\n  - a\n", 2, "-", "bodies: expected a mapping"},
     };
-    CHECK(check_mistakes(cases) == 16);
+    CHECK(check_mistakes(cases) == 20);
 }
 
 TEST_CASE("a hull with 33 points is an error", "[scenario][errors]") {
@@ -695,7 +705,7 @@ TEST_CASE("every problem in a file is reported, in file order", "[scenario][erro
         REQUIRE(e.diagnostics.size() == 3);
         CHECK(format_diagnostic(e.diagnostics[0]) == path + ":4:9: error: world.rate must be > 0, got 0");
         CHECK(e.diagnostics[1].line == 6);
-        CHECK_THAT(e.diagnostics[1].message, Catch::Contains("radius must be >= 0"));
+        CHECK_THAT(e.diagnostics[1].message, Catch::Contains("radius must be > 0"));
         CHECK(e.diagnostics[2].line == 8);
         CHECK_THAT(e.diagnostics[2].message, Catch::Contains("no body named 'bal'"));
         CHECK(std::string(e.what()) == format_diagnostic(e.diagnostics[0]));
