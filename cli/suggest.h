@@ -7,12 +7,7 @@
 #include <string>
 #include <vector>
 
-/// The edit distance (insertions, deletions, substitutions, swaps of neighbours) between two
-/// words.
-std::size_t edit_distance(const std::string& a, const std::string& b);
-
-/// The candidate closest to `word`, or "" when none is close enough to be a likely typo.
-std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
+#include "io/closest_word.h"
 
 /// Prints a parse error of `app` for the command line `argv` to stderr, with the closest
 /// subcommand or option when one was misspelt, and returns the exit code: 0 for --help and

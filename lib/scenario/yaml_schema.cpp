@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "io/closest_word.h"
 #include "io/safe_text.h"
 #include "scenario/name_table.h"
 
@@ -104,11 +105,16 @@ std::optional<MapView> map_with(Problems& problems, const Node& n, const What& p
         }
         const bool known = any_key || std::find(allowed.begin(), allowed.end(), key) != allowed.end();
         if (!known) {
+            // Every valid key (a mapping has few), and the likely one behind a typo.
             const std::vector<std::string> names(allowed.begin(), allowed.end());
-            problems.error(key_mark, path + ": unknown key '" + std::string(key) + "' (" +
-                                             (names.empty() ? std::string("expected no keys")
-                                                            : "expected one of: " + join(names)) +
-                                             ")");
+            const std::string match = closest_match(std::string(key), names);
+            std::string list;
+            for (std::size_t k = 0; k < names.size(); ++k) list += (k == 0 ? "" : ", ") + names[k];
+            problems.error(key_mark,
+                           path + ": unknown key '" + std::string(key) + "'" +
+                                   (match.empty() ? "" : "; did you mean '" + match + "'?") + " (" +
+                                   (names.empty() ? std::string("expected no keys") : "expected one of: " + list) +
+                                   ")");
             continue;
         }
         view.entries.push_back({std::string(key), key_mark, n.value(i)});

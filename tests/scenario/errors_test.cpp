@@ -774,3 +774,18 @@ TEST_CASE("trigger is true or false, nothing else", "[scenario][errors]") {
     expect_one("bodies:\n  z: { box: { half: [1, 1, 1] }, trigger: yes please }\n", 2, "yes",
                "bodies.z.trigger: expected true or false");
 }
+
+TEST_CASE("a misspelt key names the likely key and lists every valid one, however many") {
+    const std::vector<Diagnostic> ds = problems("bodies:\n  b: { sphere: { radius: 1 }, posiiton: [0, 0, 0] }\n");
+    REQUIRE(ds.size() == 1);
+    CHECK(ds[0].line == 2);
+    CHECK(ds[0].column == 31);
+    CHECK_THAT(ds[0].message, Catch::StartsWith("bodies.b: unknown key 'posiiton'; did you mean 'position'? "
+                                                "(expected one of: sphere, box, capsule,"));
+    CHECK_THAT(ds[0].message, Catch::EndsWith(", density, fixed_rotation)")); // all 25, none cut
+    CHECK_THAT(ds[0].message, !Catch::Contains("more)"));
+    // A word no key is close to gets the list alone.
+    const std::vector<Diagnostic> far = problems("bodies:\n  b: { sphere: { radius: 1, colour: red } }\n");
+    REQUIRE(far.size() == 1);
+    CHECK(far[0].message == "bodies.b.sphere: unknown key 'colour' (expected one of: radius, centre)");
+}
