@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iostream>
 #include <numeric>
+#include <regex>
 #include <sstream>
 
 #include "io/closest_word.h"
@@ -83,14 +84,41 @@ int report_parse_error(CLI::App& app, const CLI::ParseError& error, int argc, ch
                   << " --help' for the options.\n";
         return 2;
     }
-    // CLI11's own message may quote an argument: its lines are printed with control and
+    // CLI11's message, in collide's words: the command, the option and its value, what it takes,
+    // and the command's help. Its text may quote an argument: it is printed with control and
     // bidirectional characters escaped (io/safe_text.h).
-    std::ostringstream out, err;
-    app.exit(error, out, err);
-    for (std::ostringstream* s : {&out, &err}) {
-        std::istringstream lines(s->str());
-        std::ostream& to = s == &out ? std::cout : std::cerr;
-        for (std::string line; std::getline(lines, line);) to << shown(line) << '\n';
+    const std::string where = program + (command ? " " + command->get_name() : "");
+    const std::string what = error.what();
+    std::smatch m;
+    std::string message;
+    // (std::regex recurses per character: a message quoting a 100,000-character argument is
+    // printed shortened, never matched.)
+    constexpr std::size_t kMatched = 1000;
+    if (what.size() > kMatched) {
+        message = shown(what);
+    } else if (std::regex_match(what, m, std::regex(R"((-[-\w]+): (.*) not in \{(.*)\})"))) {
+        std::vector<std::string> choices;
+        std::stringstream list(m[3].str());
+        for (std::string c; std::getline(list, c, ',');) choices.push_back(c);
+        std::string shown_choices;
+        for (std::size_t k = 0; k < choices.size(); ++k)
+            shown_choices += (k == 0 ? "" : k + 1 == choices.size() ? " or " : ", ") + choices[k];
+        message = m[1].str() + " " + shown(m[2].str()) + ": expected " + shown_choices;
+        const std::string match = closest_match(m[2].str(), choices);
+        if (!match.empty()) message += "; did you mean '" + match + "'?";
+        if (m[2].str().find(',') != std::string::npos && m[1].str() == "--engine")
+            message += " (one engine at a time here; `collide sweep --engine " + shown(m[2].str()) +
+                       "` runs several side by side)";
+    } else if (std::regex_match(what, m, std::regex(R"((-[-\w]+): Value (.*) not in range (.*) to (.*))"))) {
+        message = m[1].str() + " " + shown(m[2].str()) + ": expected a whole number from " + m[3].str() + " to " +
+                  m[4].str();
+    } else if (std::regex_match(what, m, std::regex(R"((\w+) is required)"))) {
+        message = "no " + m[1].str() + " given";
+    } else if (std::regex_match(what, m, std::regex(R"((-[-\w]+): \d+ required (\w+) missing)"))) {
+        message = m[1].str() + ": expected a value after it";
+    } else {
+        message = shown(what);
     }
+    std::cerr << where << ": " << message << "\nRun '" << where << " --help' for the options.\n";
     return 2;
 }

@@ -299,6 +299,11 @@ std::string read_scenario_text(const std::string& path) {
     if (path == "-") {
         text = read_all(stdin, path);
     } else {
+        std::error_code ec;
+        if (std::filesystem::is_directory(path, ec))
+            throw InputError({{display_name(path), 0, 0,
+                               "a folder, not a scenario file: `collide check " + display_name(path) +
+                                       "` runs every scenario in it"}});
         errno = 0;
         std::FILE* f = std::fopen(path.c_str(), "rb");
         if (!f) {

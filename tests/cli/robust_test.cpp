@@ -353,3 +353,24 @@ TEST_CASE("an over-long command, option value or --shard is quoted shortened, on
         CHECK(r.err.find(" characters)") != std::string::npos); // the argument (or its line) is cut
     }
 }
+
+TEST_CASE("option values collide does not take are told in collide's words, with the likely value") {
+    const auto detection = run_collide("sim scenarios/mtv.yaml --detection swep");
+    CHECK(detection.exit_code == 2);
+    CHECK(detection.err == "collide sim: --detection swep: expected discrete, swept or speculative; did you mean "
+                           "'swept'?\nRun 'collide sim --help' for the options.\n");
+    const auto engines = run_collide("sim scenarios/mtv.yaml --engine collide,bullet");
+    CHECK(engines.exit_code == 2);
+    CHECK(engines.err.find("collide sim: --engine collide,bullet: expected collide or bullet (one engine at a time "
+                           "here; `collide sweep --engine collide,bullet` runs several side by side)") == 0);
+    const auto jobs = run_collide("check --jobs 0");
+    CHECK(jobs.exit_code == 2);
+    CHECK(jobs.err.find("collide check: --jobs 0: expected a whole number from 1 to 1024\n") == 0);
+    const auto none = run_collide("sim");
+    CHECK(none.exit_code == 2);
+    CHECK(none.err == "collide sim: no files given\nRun 'collide sim --help' for the options.\n");
+    const auto folder = run_collide("sim scenarios");
+    CHECK(folder.exit_code == 2);
+    CHECK(folder.err == "scenarios: error: a folder, not a scenario file: `collide check scenarios` runs every "
+                        "scenario in it\n");
+}
