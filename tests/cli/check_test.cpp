@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <unistd.h>
 
 #include "support/run_command.h"
 #include "support/scoped_env.h"
@@ -21,7 +22,7 @@ namespace fs = std::filesystem;
 namespace {
 struct Dir {
     fs::path path;
-    explicit Dir(const std::string& name) : path(fs::temp_directory_path() / ("collide_check_cli_" + name)) {
+    explicit Dir(const std::string& name) : path(fs::temp_directory_path() / ("collide_check_cli_" + name + "_" + std::to_string(getpid()))) {
         fs::remove_all(path);
         fs::create_directories(path / "s");
     }
