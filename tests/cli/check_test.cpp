@@ -22,7 +22,8 @@ namespace fs = std::filesystem;
 namespace {
 struct Dir {
     fs::path path;
-    explicit Dir(const std::string& name) : path(fs::temp_directory_path() / ("collide_check_cli_" + name + "_" + std::to_string(getpid()))) {
+    explicit Dir(const std::string& name)
+            : path(fs::temp_directory_path() / ("collide_check_cli_" + name + "_" + std::to_string(getpid()))) {
         fs::remove_all(path);
         fs::create_directories(path / "s");
     }

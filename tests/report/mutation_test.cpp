@@ -12,6 +12,7 @@
 #include "probes/simulate.h"
 #include "report/render.h"
 #include "scenario/load.h"
+#include "support/sample_count.h"
 
 using namespace collide;
 namespace fs = std::filesystem;
@@ -66,7 +67,8 @@ TEST_CASE("mutated scenarios load and run, or are refused with located diagnosti
     std::mt19937_64 rng(424242);
     int loaded = 0, refused = 0, ran = 0;
     Workspace workspace;
-    for (int trial = 0; trial < 3000; ++trial) {
+    const int trials = collide::test::sample_count(3000);
+    for (int trial = 0; trial < trials; ++trial) {
         const std::string text = mutate(texts[trial % texts.size()], rng);
         INFO("trial " << trial << ":\n" << text);
         try {

@@ -19,6 +19,10 @@ inline constexpr int kSampleDivisor = 1;
 inline constexpr int kSampleDivisor = 1;
 #endif
 
+/// True under AddressSanitizer: tests whose cases are not a count (kill points, seeds, rates)
+/// take a smaller set there.
+inline constexpr bool kSanitized = kSampleDivisor > 1;
+
 /// `full` samples, or a tenth of them under AddressSanitizer.
 constexpr int sample_count(int full) { return full / kSampleDivisor; }
 

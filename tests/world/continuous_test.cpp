@@ -10,6 +10,7 @@
 
 #include "shapes/mass.h"
 #include "support.h"
+#include "support/sample_count.h"
 
 using namespace collide;
 using namespace collide::test;
@@ -90,6 +91,7 @@ TEST_CASE("an impact inside a step gets the closed-form impulse at its time of i
         for (const double gap : {1e-4, 5e-4, 9e-4})
             for (const double e : {0.0, 0.3, 0.7, 1.0})
                 for (const double rate : {30.0, 60.0, 240.0}) {
+                    if (rate == 240.0 && test::kSanitized) continue;
                     INFO(degrees << " deg, gap " << gap << " m, e " << e << ", " << rate << " Hz");
                     const Quat q = quat_from_axis_degrees({0, 0, 1}, degrees);
                     const Vec3 r = lowest_corner(q, half);
@@ -111,7 +113,7 @@ TEST_CASE("an impact inside a step gets the closed-form impulse at its time of i
                     CHECK(std::fabs(hit.after.velocity.x) < 1e-9);
                     ++checked;
                 }
-    CHECK(checked == 144);
+    CHECK(checked == (test::kSanitized ? 96 : 144));
 }
 
 TEST_CASE("an elastic impact keeps the energy: tilted boxes dropped with e = 1 onto a frictionless floor",
