@@ -10,7 +10,7 @@ _collide() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     fi
-    local commands="sim check sweep merge validate review diverge"
+    local commands="sim check sweep merge validate review diverge init"
     local sub="" i
     for ((i = 1; i < cword; i++)); do
         case "${words[i]}" in
@@ -60,6 +60,7 @@ _collide() {
     check) opts+=" --expected --update --strict --artifacts --junit --annotations --jobs --shard --color" ;;
     sweep) opts+=" --vary --detection --format --measure --jobs --shard --checkpoint -o --output" ;;
     merge) opts+=" -o --output" ;;
+    init) opts+=" --collide-git" ;;
     esac
     if [[ "$cur" == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
