@@ -59,7 +59,7 @@ _collide() {
     diverge) opts+=" --set --engine --tolerance --show --plot --scenario" ;;
     check) opts+=" --expected --update --strict --artifacts --junit --annotations --jobs --shard --color" ;;
     sweep) opts+=" --vary --detection --format --measure --jobs --shard --checkpoint -o --output" ;;
-    merge) opts+=" -o --output" ;;
+    merge) opts+=" -o --output --format --scenario --measure" ;;
     init) opts+=" --collide-git" ;;
     esac
     if [[ "$cur" == -* ]]; then

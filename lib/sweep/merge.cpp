@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <queue>
@@ -550,6 +551,150 @@ void merge_sweep_files(const std::vector<std::string>& files, const std::string&
     if (out.temporary().empty()) merge_rows(lines, s, [](std::string_view) {});
     merge_rows(lines, s, [&](std::string_view bytes) { out.write(bytes); });
     out.commit();
+}
+
+} // namespace collide
+
+namespace collide {
+
+namespace {
+
+/// `text` split at every `separator`.
+std::vector<std::string> split_at(std::string_view text, std::string_view separator) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    for (std::size_t at; (at = text.find(separator, start)) != std::string_view::npos; start = at + separator.size())
+        parts.emplace_back(text.substr(start, at - start));
+    parts.emplace_back(text.substr(start));
+    return parts;
+}
+
+/// A CSV field without its quotes (doubled quotes made single).
+std::string unquoted(std::string_view field) {
+    if (field.size() < 2 || field.front() != '"') return std::string(field);
+    std::string out;
+    for (std::size_t i = 1; i + 1 < field.size(); ++i) {
+        out += field[i];
+        if (field[i] == '"') ++i;
+    }
+    return out;
+}
+
+double number_of(std::string_view text, const std::string& where) {
+    double v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size())
+        throw command_error(fmt::format("{}: '{}' is not a number", where, text));
+    return v;
+}
+
+Detection detection_named(const std::string& name) {
+    for (const Detection d : {Detection::discrete, Detection::swept, Detection::speculative})
+        if (name == detection_name(d)) return d;
+    throw command_error("the merged sweep's grid line names no detection mode '" + name + "'");
+}
+
+} // namespace
+
+MergedSweep read_merged_sweep(const std::string& csv, const SweepModel& model) {
+    std::vector<std::string_view> lines;
+    for (std::size_t start = 0; start < csv.size();) {
+        const std::size_t end = csv.find('\n', start);
+        lines.push_back(std::string_view(csv).substr(start, (end == std::string::npos ? csv.size() : end) - start));
+        start = end == std::string::npos ? csv.size() : end + 1;
+    }
+    if (lines.size() < 2 || lines[0].substr(0, kGridPrefix.size()) != kGridPrefix)
+        throw command_error("the merged shards have no grid line (# collide sweep grid: …) to draw them by");
+    // "a (3 values), b (2 values); engine collide, bullet; detection discrete, swept; digest …"
+    std::vector<std::pair<std::string, std::uint64_t>> axes;
+    std::vector<std::string> engines{"collide"};
+    std::vector<Detection> modes;
+    for (const std::string& part : split_at(lines[0].substr(kGridPrefix.size()), "; ")) {
+        if (part.rfind("engine ", 0) == 0) {
+            engines = split_at(std::string_view(part).substr(7), ", ");
+        } else if (part.rfind("detection ", 0) == 0) {
+            for (const std::string& m : split_at(std::string_view(part).substr(10), ", "))
+                modes.push_back(detection_named(m));
+        } else if (part.rfind("digest ", 0) == 0 || part == "no axes") {
+            continue;
+        } else {
+            for (const std::string& axis : split_at(part, ", ")) {
+                const std::size_t open = axis.rfind(" (");
+                if (open == std::string::npos) throw command_error("the merged sweep's grid line is malformed");
+                axes.emplace_back(
+                        axis.substr(0, open),
+                        static_cast<std::uint64_t>(number_of(axis.substr(open + 2, axis.find(' ', open + 2) - open - 2),
+                                                             "the grid line")));
+            }
+        }
+    }
+    // Each axis's values, from the rows: the coordinate of a cell along an axis is fixed by the
+    // counts (the first axis varies slowest).
+    std::vector<std::uint64_t> stride(axes.size(), 1);
+    for (std::size_t a = axes.size(); a-- > 1;) stride[a - 1] = stride[a] * axes[a].second;
+    std::vector<Axis> grid_axes(axes.size());
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+        grid_axes[a].name = axes[a].first;
+        const auto p = std::find(model.param_names.begin(), model.param_names.end(), axes[a].first);
+        if (p == model.param_names.end())
+            throw command_error(
+                    fmt::format("the shards vary '{}', which {} has no param of", axes[a].first, model.file));
+        grid_axes[a].param = static_cast<int>(p - model.param_names.begin());
+        grid_axes[a].values.assign(axes[a].second, 0.0);
+    }
+    std::vector<std::string_view> fields;
+    for (std::size_t n = 2; n < lines.size(); ++n) {
+        split_fields(lines[n], fields);
+        if (fields.size() < 1 + axes.size()) throw command_error(fmt::format("merged row {} is cut short", n + 1));
+        const auto cell = static_cast<std::uint64_t>(number_of(fields[0], "a cell"));
+        for (std::size_t a = 0; a < axes.size(); ++a)
+            grid_axes[a].values[(cell / stride[a]) % axes[a].second] = number_of(fields[1 + a], axes[a].first);
+    }
+    MergedSweep merged;
+    merged.plan.grid = Grid(std::move(grid_axes));
+    merged.plan.engines = engines;
+    merged.plan.modes = modes;
+    // Its header must be what the model writes: the same columns, of the same scenario.
+    std::string header;
+    append_csv_header(model, merged.plan, header);
+    const std::size_t header_end = csv.find('\n', csv.find('\n') + 1);
+    if (header_end == std::string::npos || csv.compare(0, header_end + 1, header) != 0)
+        throw command_error(fmt::format("the shards' columns are not those {} writes: they are of another scenario "
+                                        "(or another version of it)",
+                                        model.file));
+    const std::size_t width = model.fields.size(), first_field = 1 + axes.size() + (engines.size() > 1 ? 1 : 0) + 1;
+    if (lines.size() - 2 != merged.plan.rows())
+        throw command_error(fmt::format("the merged shards hold {} rows where their grid has {}", lines.size() - 2,
+                                        merged.plan.rows()));
+    merged.values.assign(merged.plan.rows() * width, std::numeric_limits<double>::quiet_NaN());
+    for (std::size_t n = 2; n < lines.size(); ++n) {
+        split_fields(lines[n], fields);
+        if (fields.size() != first_field + width) throw command_error(fmt::format("merged row {} is malformed", n + 1));
+        double* row = merged.values.data() + (n - 2) * width;
+        for (std::size_t f = 0; f < width; ++f) {
+            const std::string_view text = fields[first_field + f];
+            if (text.empty()) continue;
+            const std::string where = fmt::format("merged row {}, {}", n + 1, model.columns[f]);
+            switch (model.fields[f].type) {
+            case FieldType::boolean:
+                if (text != "true" && text != "false")
+                    throw command_error(fmt::format("{}: '{}' is not true or false", where, text));
+                row[f] = text == "true" ? 1 : 0;
+                break;
+            case FieldType::body: {
+                const std::string name = unquoted(text);
+                const auto b = std::find(model.body_names.begin(), model.body_names.end(), name);
+                if (b == model.body_names.end())
+                    throw command_error(fmt::format("{}: {} has no body '{}'", where, model.file, name));
+                row[f] = static_cast<double>(b - model.body_names.begin());
+                break;
+            }
+            case FieldType::integer:
+            case FieldType::number: row[f] = number_of(text, where); break;
+            }
+        }
+    }
+    return merged;
 }
 
 } // namespace collide

@@ -8,6 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "sweep/executor.h"
+#include "sweep/grid.h"
+
 namespace collide {
 
 /// A shard's CSV: its name (for messages) and its text.
@@ -26,5 +29,18 @@ std::string merge_sweep_csv(const std::vector<ShardText>& shards);
 /// Reads `files`, merges them and writes the result atomically to `output` (stdout when
 /// empty). Throws InputError (or std::runtime_error for a file that cannot be read or written).
 void merge_sweep_files(const std::vector<std::string>& files, const std::string& output);
+
+/// A merged sweep read back for drawing: the plan of the whole grid and its rows' values.
+struct MergedSweep {
+    SweepPlan plan;             ///< the grid (axes and their values from the rows), modes and engines
+    std::vector<double> values; ///< plan.rows() × model.fields, row-major, as the sweep computed them
+};
+
+/// Reads the merged CSV `csv` (merge_sweep_csv's result) of a sweep of `model`'s scenario: the
+/// axes, engines and modes from its grid line, each axis's values from the rows, every value
+/// parsed back by its field's type (booleans, integers, bodies by name, numbers; empty: not
+/// measured). Throws InputError (command_error) when its columns are not those `model` writes
+/// (another scenario), or its body names are not the scenario's.
+MergedSweep read_merged_sweep(const std::string& csv, const SweepModel& model);
 
 } // namespace collide
