@@ -21,7 +21,6 @@ ELSEWHERE = {
     "detection/manifold_clip": ["detection/manifold_box_box_test.cpp", "detection/manifold_polytope_test.cpp"],
     "app/check_html": ["cli/check_test.cpp"],
     "app/measure": ["app/sim_test.cpp", "app/check_test.cpp"],
-    "app/merge": ["sweep/cli_test.cpp"],
     "app/sweep": ["sweep/cli_test.cpp"],
     "app/validate": ["cli/sim_test.cpp", "app/errors_test.cpp"],
     "model/log_kinds": ["model/log_test.cpp"],
