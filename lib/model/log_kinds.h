@@ -257,9 +257,28 @@ struct TriggerLog {
     BodyIndex volume = 0;
 };
 
+/// Whether `body` tunneled through `wall` — the documents' question, which first_contact does not
+/// answer (a first contact is a touch, not a stop). Along the body's approach (its velocity at
+/// the start, or towards the wall when it starts still), the wall spans [near, far]; the body
+/// *crossed* at the first sampled frame its middle lies beyond `far`. Fields: tunneled (it
+/// crossed at any frame), outcome (how it ended: 0 `stopped` — on the near side, still; 1
+/// `bounced` — on the near side moving away; 2 `passed` — beyond the wall; 3 `short` — on the
+/// near side, still approaching), frame and time (s) of the crossing (NaN when it never crossed).
+/// "Still" is slower than 1e-9 m/s along the approach.
+struct TunnelLog {
+    static constexpr std::string_view kName = "tunnel";
+    static constexpr std::array<std::string_view, 2> kKeys = {"body", "wall"};
+    enum Field : int { tunneled, outcome, frame, time };
+    enum Outcome : int { stopped = 0, bounced = 1, passed = 2, approaching = 3 };
+    static constexpr std::array kFields = {log_field::boolean("tunneled"), log_field::integer("outcome"),
+                                           log_field::integer("frame"), log_field::number("time", "s")};
+    BodyIndex body = 0;
+    BodyIndex wall = 0;
+};
+
 /// One requested log entry: exactly one kind.
-using LogRequest =
-        std::variant<ApexLog, FirstContactLog, AxisOverlapsLog, ContactLog, PushOutLog, SplitLog, RespondLog, SlopeLog,
-                     SeparatingAxisLog, FinalLog, AtRestLog, MaxOverlapLog, RaycastLog, CharacterLog, TriggerLog>;
+using LogRequest = std::variant<ApexLog, FirstContactLog, AxisOverlapsLog, ContactLog, PushOutLog, SplitLog, RespondLog,
+                                SlopeLog, SeparatingAxisLog, FinalLog, AtRestLog, MaxOverlapLog, RaycastLog,
+                                CharacterLog, TriggerLog, TunnelLog>;
 
 } // namespace collide

@@ -64,6 +64,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
     ws.apexes_.clear();
     ws.rests_.clear();
     ws.triggers_.clear();
+    ws.tunnels_.clear();
     const int n = static_cast<int>(scenario.bodies.size());
     const auto valid = [n](int index) { return index >= 0 && index < n; };
     const auto restitution = [&](int index) { return scenario.bodies[static_cast<std::size_t>(index)].restitution; };
@@ -101,6 +102,11 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
                                // Exact times need the engine's exact pieces of motion; else sampled frames.
                                ws.triggers_.watch(world, r.body, r.volume,
                                                   world.exact_moves() && (swept(r.body) || swept(r.volume)), out);
+                           },
+                           [&](const TunnelLog& r) {
+                               whole_run = true;
+                               if (valid(r.body) && valid(r.wall) && r.body != r.wall)
+                                   ws.tunnels_.watch(world, r.body, r.wall, out);
                            },
                            [&](const FinalLog&) { whole_run = true; },
                            [&](const CharacterLog&) { whole_run = true; },
@@ -143,6 +149,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
     if (!ws.apexes_.empty()) world.add_observer(ws.apexes_, kOnMove | kOnResponse);
     if (!ws.rests_.empty()) world.add_observer(ws.rests_, kOnFrame);
     if (!ws.triggers_.empty()) world.add_observer(ws.triggers_, ws.triggers_.events());
+    if (!ws.tunnels_.empty()) world.add_observer(ws.tunnels_, kOnFrame);
     if (trace) world.add_observer(tracer, trace->wants_contacts() ? kOnFrame | kOnContact : kOnFrame);
 
     if (!trace && !whole_run && ws.contacts_.open() == 0) return; // nothing needs stepping
@@ -155,6 +162,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
 
     ws.apexes_.finish();
     ws.rests_.finish(world);
+    ws.tunnels_.finish(world);
     offset = 0;
     for (const LogDef& def : scenario.log) {
         const auto count = static_cast<std::size_t>(field_count(def.request));

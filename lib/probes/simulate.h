@@ -33,6 +33,7 @@
 #include "probes/at_rest.h"
 #include "probes/first_contact.h"
 #include "probes/trigger.h"
+#include "probes/tunnel.h"
 
 namespace collide {
 
@@ -79,6 +80,7 @@ private:
     ApexProbes apexes_;
     AtRestProbes rests_;
     TriggerProbes triggers_;
+    TunnelProbes tunnels_;
     std::vector<Shape> targets_; ///< raycast targets, placed
 };
 

@@ -122,6 +122,23 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                             l.value = fmt::format("none in {} frames", s.world.frames);
                         return std::vector<Line>{l};
                     },
+                    [&](const TunnelLog& r) {
+                        Line l{fmt::format("{} against {}", name(r.body), name(r.wall)), "", ""};
+                        using F = TunnelLog;
+                        const int o = static_cast<int>(v[F::outcome]);
+                        const char* ended = o == F::passed        ? "passed"
+                                            : o == F::bounced     ? "bounced back"
+                                            : o == F::approaching ? "still approaching"
+                                                                  : "stopped";
+                        if (truthy(v[F::tunneled]))
+                            l.value = fmt::format("tunneled: through at frame {}, t = {} s, and {}",
+                                                  fixed(v[F::frame], 0), fixed(v[F::time], d),
+                                                  o == F::passed ? "ended beyond it"
+                                                                 : fmt::format("came back ({})", ended));
+                        else
+                            l.value = fmt::format("held: {}, on its near side", ended);
+                        return std::vector<Line>{l};
+                    },
                     [&](const AxisOverlapsLog&) {
                         std::vector<Line> ls;
                         int shallowest = 0;

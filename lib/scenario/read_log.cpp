@@ -54,6 +54,10 @@ void read_request(ReaderState& r, const Entry& e, int entry, LogDef& def, const 
                         body("body", q.body);
                         body("with", q.with);
                     },
+                    [&](TunnelLog& q) {
+                        body("body", q.body);
+                        body("wall", q.wall);
+                    },
                     [&](AxisOverlapsLog& q) { two_bodies(q); },
                     [&](ContactLog& q) { two_bodies(q); },
                     [&](SeparatingAxisLog& q) { two_bodies(q); },

@@ -19,6 +19,10 @@ namespace collide {
 /// Output formats of `collide sweep`.
 enum class SweepFormat : std::uint8_t { table, csv, json, svg, html };
 
+/// What a boolean measure's true and false mean on a map's legend: "tunneled" and "held" for a
+/// tunnel entry's `tunneled`, "caught" and "missed" otherwise (a first contact's `hit`).
+std::pair<const char*, const char*> boolean_words(const FieldSpec& field);
+
 /// Parses `table`, `csv`, `json`, `svg` or `html`; throws an InputError (command_error) otherwise.
 SweepFormat parse_sweep_format(std::string_view text);
 

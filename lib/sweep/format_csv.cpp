@@ -40,6 +40,11 @@ void append_value(const SweepModel& model, FieldType type, double v, std::string
 
 } // namespace
 
+std::pair<const char*, const char*> boolean_words(const FieldSpec& field) {
+    if (field.name == "tunneled") return {"tunneled", "held"};
+    return {"caught", "missed"};
+}
+
 SweepFormat parse_sweep_format(std::string_view text) {
     if (text == "table") return SweepFormat::table;
     if (text == "csv") return SweepFormat::csv;

@@ -220,8 +220,10 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
                                      "its frames, every engine and detection mode side by side. Colour: "
                                    : "<p>Each square is one cell of the grid; click one (or move the sliders) to draw "
                                      "its frames, every detection mode side by side. Colour: ";
-    out += type == FieldType::boolean ? "<span style=\"color:#1a9e90\">■ true (caught)</span>, <span "
-                                        "style=\"color:#e0534a\">■ false (missed)</span>"
+    const auto [yes, no] = boolean_words(model.fields[static_cast<std::size_t>(measure)]);
+    out += type == FieldType::boolean ? fmt::format("<span style=\"color:#1a9e90\">■ true ({})</span>, <span "
+                                                    "style=\"color:#e0534a\">■ false ({})</span>",
+                                                    yes, no)
                                       : fmt::format("from {} (dark) to {} (light)", num(lo), num(hi));
     out += ", grey: not measured.</p>\n<div class=\"maps\">\n" + panels + "</div>\n";
     out += "<div class=\"controls\" id=\"sliders\"></div>\n<div id=\"caption\"></div>\n<div class=\"cells\" "

@@ -152,9 +152,10 @@ std::string render_sweep_svg(const SweepModel& model, const SweepPlan& plan, std
     const std::string& name = model.columns[measure];
     if (map.type() == FieldType::boolean) {
         put(out, "<rect x=\"0\" y=\"0\" width=\"14\" height=\"14\" fill=\"{}\"/>\n", hex(kCaught));
-        put(out, "<text x=\"20\" y=\"11\">{} true (caught)</text>\n", escape(name));
+        const auto [yes, no] = boolean_words(model.fields[static_cast<std::size_t>(measure)]);
+        put(out, "<text x=\"20\" y=\"11\">{} true ({})</text>\n", escape(name), yes);
         put(out, "<rect x=\"170\" y=\"0\" width=\"14\" height=\"14\" fill=\"{}\"/>\n", hex(kMissed));
-        put(out, "<text x=\"190\" y=\"11\">{} false (missed)</text>\n", escape(name));
+        put(out, "<text x=\"190\" y=\"11\">{} false ({})</text>\n", escape(name), no);
     } else {
         put(out, "<defs><linearGradient id=\"ramp\" x1=\"0\" x2=\"1\" y1=\"0\" y2=\"0\">");
         for (std::size_t k = 0; k < std::size(kRamp); ++k)

@@ -130,8 +130,9 @@ std::string render_sweep_table(const SweepModel& model, const SweepPlan& plan, s
     if (plan.shard.count > 1) out += fmt::format(", shard {}/{}", plan.shard.index + 1, plan.shard.count);
     out += '\n';
     if (map.type() == FieldType::boolean) {
-        out += fmt::format("# {0} true (caught)   . {0} false (missed)   blank: not measured\n",
-                           model.columns[measure]);
+        const auto [yes, no] = boolean_words(model.fields[static_cast<std::size_t>(measure)]);
+        out += fmt::format("# {0} true ({1})   . {0} false ({2})   blank: not measured\n", model.columns[measure], yes,
+                           no);
     } else if (std::isnan(lo)) {
         out += "no value was measured\n";
     } else {
