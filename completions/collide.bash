@@ -55,7 +55,7 @@ _collide() {
     esac
     local opts="--help"
     case "$sub" in
-    sim) opts+=" --detection --set --format --trace --record -o --output" ;;
+    sim) opts+=" --engine --detection --set --format --trace --record -o --output" ;;
     diverge) opts+=" --set --engine --tolerance --show --plot --scenario" ;;
     check) opts+=" --expected --update --strict --artifacts --junit --annotations --jobs --shard --color" ;;
     sweep) opts+=" --vary --detection --format --measure --jobs --shard --checkpoint -o --output" ;;

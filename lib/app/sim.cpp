@@ -10,6 +10,7 @@
 #include "report/expect.h"
 #include "report/render.h"
 #include "scenario/load.h"
+#include "sweep/grid.h"
 
 namespace collide {
 
@@ -28,7 +29,8 @@ std::string render_log(const MeasuredScenario& measured, LogFormat format) {
 /// The logs of every file joined, the same shape for one file as for many: JSON as an array
 /// (whatever the count), JSON Lines and CSV one after the other (CSV under one header), text
 /// one after the other, each under a `# FILE` line when there are several.
-std::string join_logs(const SimRequest& request, const std::vector<std::string>& logs) {
+std::string join_logs(const SimRequest& request, const std::vector<std::string>& logs,
+                      const std::vector<std::string>& labels) {
     std::string text;
     if (request.format == LogFormat::json) {
         text = "[\n";
@@ -41,7 +43,7 @@ std::string join_logs(const SimRequest& request, const std::vector<std::string>&
     }
     for (std::size_t i = 0; i < logs.size(); ++i) {
         if (request.format == LogFormat::text && logs.size() > 1)
-            text += fmt::format("# {}\n", escape_unsafe(request.files[i]));
+            text += fmt::format("# {}\n", escape_unsafe(labels[i]));
         if (request.format == LogFormat::csv && i > 0)
             text += logs[i].substr(std::min(logs[i].size(), logs[i].find('\n') + 1)); // one header
         else
@@ -113,15 +115,39 @@ int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& e
     for (const auto& [other, flag] : {std::pair{request.output, "-o"}, std::pair{request.options.trace_path, "--trace"},
                                       std::pair{request.options.plot_path, "--plot"}})
         if (!other.empty() && other != "-") refuse_output_onto_inputs(request.options.record_path, "--record", {other});
-    std::vector<std::string> logs;
-    int worst = kExitOk;
-    for (const std::string& file : request.files) {
-        const Diagnostic here{display_name(file), 1, 1, ""};
-        const auto body = [&] { return simulate_file(file, request, logs, err); };
-        worst = std::max(worst, exit_code_for_errors(err, "sim", body, here));
+    // Several engines side by side: each file's log by each engine, one after the other.
+    const std::vector<std::string> engines = parse_engine_list(request.options.engine);
+    if (engines.size() > 1) {
+        if (request.format == LogFormat::csv)
+            throw InputError({Diagnostic{"", 0, 0,
+                                         "--engine " + request.options.engine +
+                                                 ": several engines print text or JSON logs (a CSV row has no "
+                                                 "engine column); `collide sweep --engine " +
+                                                 request.options.engine + " --format csv` has one"}});
+        if (!request.options.trace_path.empty() || !request.options.record_path.empty() ||
+            !request.options.plot_path.empty())
+            throw InputError({Diagnostic{"", 0, 0,
+                                         "--trace, --record and --plot follow one engine's run; `collide diverge FILE "
+                                         "--engine " +
+                                                 request.options.engine + "` compares two runs frame by frame"}});
     }
+    std::vector<std::string> logs, labels;
+    int worst = kExitOk;
+    for (const std::string& file : request.files)
+        for (const std::string& engine : engines) {
+            SimRequest one = request;
+            one.options.engine = engine;
+            const Diagnostic here{display_name(file), 1, 1, ""};
+            const std::size_t before = logs.size();
+            const auto body = [&] { return simulate_file(file, one, logs, err); };
+            worst = std::max(worst, exit_code_for_errors(err, "sim", body, here));
+            if (logs.size() > before)
+                labels.push_back(engines.size() > 1
+                                         ? (request.files.size() > 1 ? file + " · " : "") + "engine " + engine
+                                         : file);
+        }
     if (worst == kExitBadInput) return worst;
-    const std::string text = join_logs(request, logs);
+    const std::string text = join_logs(request, logs, labels);
     if (request.output.empty()) {
         if (request.options.trace_path != "-") out << text; // `--trace -`: the trace alone on stdout
     } else

@@ -62,3 +62,27 @@ TEST_CASE("validate says ok per good file and reports each bad one") {
     CHECK_THAT(out.str(), Catch::StartsWith(kGood + ": ok"));
     CHECK_THAT(err.str(), Catch::Contains(kBroken + ":8:20: error: log[0].final.body: no body named 'bal'"));
 }
+
+TEST_CASE("sim --engine collide,bullet prints each engine's log under its name, as each alone prints it") {
+    const auto run = [](const std::string& engine, LogFormat format = LogFormat::text) {
+        std::ostringstream out, err;
+        SimRequest request;
+        request.files = {kDir + "/scenarios/bouncing.yaml"};
+        request.options.engine = engine;
+        request.format = format;
+        const int code = sim_command(request, out, err);
+        return std::pair{code, out.str() + err.str()};
+    };
+    if (run("bullet").first == 2) {
+        SUCCEED("this build has no Bullet");
+        return;
+    }
+    const auto [code, both] = run("collide,bullet");
+    CHECK(code == 0);
+    CHECK(both == "# engine collide\n" + run("collide").second + "# engine bullet\n" + run("bullet").second);
+    // Named in any order, collide's own comes first.
+    CHECK(run("bullet,collide").second == both);
+    const auto csv = run("collide,bullet", LogFormat::csv);
+    CHECK(csv.first == 2);
+    CHECK(csv.second.find("several engines print text or JSON logs") != std::string::npos);
+}

@@ -359,9 +359,9 @@ TEST_CASE("option values collide does not take are told in collide's words, with
     CHECK(detection.exit_code == 2);
     CHECK(detection.err == "collide sim: --detection swep: expected discrete, swept or speculative; did you mean "
                            "'swept'?\nRun 'collide sim --help' for the options.\n");
-    const auto engines = run_collide("sim scenarios/mtv.yaml --engine collide,bullet");
+    const auto engines = run_collide("check scenarios/mtv.yaml --engine collide,bullet");
     CHECK(engines.exit_code == 2);
-    CHECK(engines.err.find("collide sim: --engine collide,bullet: expected collide or bullet (one engine at a time "
+    CHECK(engines.err.find("collide check: --engine collide,bullet: expected collide or bullet (one engine at a time "
                            "here; `collide sweep --engine collide,bullet` runs several side by side)") == 0);
     const auto jobs = run_collide("check --jobs 0");
     CHECK(jobs.exit_code == 2);
