@@ -12,6 +12,10 @@ namespace collide {
 
 namespace {
 
+/// From this size on a logged number is printed in scientific notation (its value at full
+/// precision stays in the golden's values, the CSV and JSON).
+constexpr double kScientificFrom = 1e15;
+
 /// One rendered entry: possibly several lines (axis_overlaps has three).
 struct Line {
     std::string label;
@@ -22,6 +26,8 @@ struct Line {
 /// A number with `decimals` places; a value that rounds to zero prints without a minus sign.
 std::string fixed(double v, int decimals) {
     if (std::isnan(v)) return "none";
+    // Past 1e15 fixed notation prints every digit of the integer part (1e300: 301 of them).
+    if (std::fabs(v) >= kScientificFrom) return fmt::format("{:.{}e}", v, std::max(decimals, 1));
     std::string s = fmt::format("{:.{}f}", v, decimals);
     if (s.front() == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);
     return s;

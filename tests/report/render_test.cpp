@@ -5,7 +5,9 @@
 #include <cmath>
 #include <limits>
 
+#include "probes/simulate.h"
 #include "report/render.h"
+#include "scenario/load.h"
 
 using namespace collide;
 
@@ -138,4 +140,28 @@ TEST_CASE("a trigger entry prints when the body entered and left, or that it nev
     CHECK(json.find("\"entered\": false") != std::string::npos);
     CHECK(json.find("\"enter_time\": null") != std::string::npos);
     CHECK(json.find("\"events\": 0") != std::string::npos);
+}
+
+TEST_CASE("a logged number from 1e15 on prints in scientific notation, one below it in fixed") {
+    // A ray from 2r down onto a ball of radius r at the origin hits after r, at (0, r, 0).
+    const auto line = [](const std::string& r, const std::string& from) {
+        const ScenarioTemplate t = parse_scenario_template(
+                "world: { rate: 60, frames: 1, gravity: [0, 0, 0] }\n"
+                "bodies:\n  b: { sphere: { radius: " +
+                        r +
+                        " }, position: [0, 0, 0] }\n"
+                        "log:\n  - raycast: { from: [0, " +
+                        from + ", 0], direction: [0, -1, 0], targets: [b], max_distance: 1e300 }\n",
+                "big.yaml");
+        auto evaluator = t.make_evaluator();
+        Scenario s;
+        t.instantiate(t.default_params(), evaluator, s);
+        const Layout layout = layout_of(s);
+        return render_text(s, layout, simulate(s));
+    };
+    CHECK(line("1e100", "2e100") == "ray from (0, 2e+100, 0) along (0, -1, 0) → hits b first at 1.000e+100 m, point "
+                                    "(0.000, 1.000e+100, 0.000) m, normal (0, 1, 0)\n");
+    CHECK(line("4e14", "8e14") == "ray from (0, 800000000000000, 0) along (0, -1, 0) → hits b first at "
+                                  "400000000000000.000 m, point (0.000, 400000000000000.000, 0.000) m, normal (0, 1, "
+                                  "0)\n");
 }
