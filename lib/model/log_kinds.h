@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string_view>
 #include <variant>
 #include <vector>
@@ -56,9 +57,11 @@ struct ApexLog {
     static constexpr std::string_view kName = "apex";
     static constexpr std::array<std::string_view, 4> kKeys = {"body", "bounces", "drop_height", "floor"};
     BodyIndex body = 0;
-    int bounces = 3;        ///< how many apexes to report
-    double drop_height = 0; ///< the height it fell from (m), for the analytic h·e^(2n) beside it
-    BodyIndex floor = -1;   ///< heights are of the body's lowest point above this body's top; −1: above y = 0
+    int bounces = 3; ///< how many apexes to report
+    /// The height it fell from (m), for the analytic h·e^(2n) beside it; NaN (not written): its
+    /// height above the floor at the start, as measured.
+    double drop_height = std::numeric_limits<double>::quiet_NaN();
+    BodyIndex floor = -1; ///< heights are of the body's lowest point above this body's top; −1: above y = 0
     /// Index of apex_k (k = 1 … bounces).
     int apex(int k) const { return k - 1; }
     /// Index of analytic_k (k = 1 … bounces).

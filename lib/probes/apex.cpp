@@ -13,8 +13,6 @@ void ApexProbes::watch(const ApexLog& request, const EngineView& world, double e
                        std::span<double> out) {
     const bool has_floor = request.floor >= 0 && request.floor < world.body_count() && request.floor != request.body;
     const double e = std::max(e_body, has_floor ? e_floor : 0.0);
-    for (int k = 1; k <= request.bounces; ++k)
-        out[static_cast<std::size_t>(request.analytic(k))] = apex_after_bounces(request.drop_height, e, k);
     const Vec3 up = world.up();
     Watched w;
     w.request = request;
@@ -22,6 +20,11 @@ void ApexProbes::watch(const ApexLog& request, const EngineView& world, double e
     w.floor = has_floor ? request.floor : -1;
     w.low_offset = dot(support(world.local_shape(request.body), up * -1.0), up);
     w.top_offset = has_floor ? dot(support(world.local_shape(request.floor), up), up) : 0.0;
+    // Without drop_height: the height it starts at, measured as its apexes are.
+    const double drop = std::isnan(request.drop_height) ? height(world, w, world.state(request.body).position)
+                                                        : request.drop_height;
+    for (int k = 1; k <= request.bounces; ++k)
+        out[static_cast<std::size_t>(request.analytic(k))] = apex_after_bounces(drop, e, k);
     w.bounce_speed = std::max(world.def().rest_speed, length(world.def().gravity) * world.def().dt);
     watched_.push_back(w);
 }

@@ -99,9 +99,12 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                         const double e =
                                 std::max(s.bodies[static_cast<std::size_t>(r.body)].restitution,
                                          r.floor >= 0 ? s.bodies[static_cast<std::size_t>(r.floor)].restitution : 0.0);
-                        Line l{fmt::format("dropped from {} m with restitution {}, apex after {} bounce{}",
-                                           plain(r.drop_height), plain(e), list_after(r.bounces),
-                                           r.bounces == 1 ? "" : "s"),
+                        const double start = r.bounces >= 1 && e > 0 ? v[r.analytic(1)] / (e * e) : HUGE_VAL;
+                        const std::string from = !std::isnan(r.drop_height) ? plain(r.drop_height) + " m"
+                                                 : std::isfinite(start)     ? fixed(start, d) + " m (its start)"
+                                                                            : std::string("its start");
+                        Line l{fmt::format("dropped from {} with restitution {}, apex after {} bounce{}", from,
+                                           plain(e), list_after(r.bounces), r.bounces == 1 ? "" : "s"),
                                "", ""};
                         bool differs = false;
                         std::string analytic;

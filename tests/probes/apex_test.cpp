@@ -1,12 +1,13 @@
-// The apex probe on frictionless balls dropped onto a floor with swept detection: after bounce
-// k the ball rises to h·e^(2k) (its speed after the k-th bounce is e^k·√(2gh)), which the
-// probe's measured apexes and its analytic column must both give; bounces are counted while a
-// rebound is faster than max(rest_speed, g·dt), and a ball that never bounces has no apex.
+// The apex probe on frictionles balls dropped onto a floor with swept detection: after bounce
+// k the ball ries to h·e^(2k) (its speed after the k-th bounce is e^k·√(2gh)), which the
+// probe' measured apexes and its analytic column must both give; bounces are counted while a
+// rebound i faster than max(rest_speed, g·dt), and a ball that never bounces has no apex.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
 #include "probes/probe_run.h"
+#include "report/render.h"
 #include "response/response.h"
 
 using namespace collide;
@@ -62,4 +63,20 @@ TEST_CASE("a ball that never bounces has no apex, and its analytic heights use i
     CHECK(r["apex.bounces"] == 0);
     CHECK(std::isnan(r["apex.apex_1"]));
     CHECK(r["apex.analytic_1"] == Approx(1.5 * 0.36).epsilon(1e-15));
+}
+
+TEST_CASE("apex without drop_height measures from the height the body starts at, and says so") {
+    // The ball's bottom starts 1.5 m above the floor: the n-th apex is 1.5 · 0.8^(2n) m.
+    const std::string yaml = "world: { rate: 240, duration: 3, gravity: [0, -9.81, 0], detection: swept }\n"
+                             "bodies:\n"
+                             "  floor: { static: true, box: { min: [-5, -1, -5], max: [5, 0, 5] } }\n"
+                             "  ball: { sphere: { radius: 0.1 }, position: [0, 1.6, 0], restitution: 0.8 }\n"
+                             "log:\n  - apex: { body: ball, bounces: 2, floor: floor }\n    id: a\n";
+    const collide::test::ProbeRun r = collide::test::run_probes(yaml);
+    CHECK(r["a.analytic_1"] == Approx(1.5 * 0.64).epsilon(1e-12));
+    CHECK(r["a.analytic_2"] == Approx(1.5 * 0.4096).epsilon(1e-12));
+    CHECK(r["a.apex_1"] == Approx(1.5 * 0.64).margin(1e-6));
+    CHECK(r["a.apex_2"] == Approx(1.5 * 0.4096).margin(1e-6));
+    CHECK(collide::render_text(r.scenario, collide::layout_of(r.scenario), r.values) ==
+          "dropped from 1.500 m (its start) with restitution 0.8, apex after 1 and 2 bounces → 0.960 m, 0.614 m\n");
 }
