@@ -98,7 +98,7 @@ TEST_CASE("mutated scenarios load and run, or are refused with located diagnosti
         }
     }
     // Both outcomes must be exercised, or the test proves nothing.
-    CHECK(refused > 100);
-    CHECK(ran > 100);
+    CHECK(refused > trials / 30); // 100 of the 3000 (10 of the 300 under ASan)
+    CHECK(ran > trials / 30);
     INFO("loaded " << loaded << ", ran " << ran << ", refused " << refused);
 }
