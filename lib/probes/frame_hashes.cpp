@@ -42,15 +42,6 @@ std::uint64_t get_u64(std::string_view bytes, std::size_t at) {
     return v;
 }
 
-std::uint64_t fnv1a(std::string_view bytes) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (const char c : bytes) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
 } // namespace
 
 void FrameHashSink::frame(int frame, double time, std::span<const BodyState> bodies) {

@@ -92,14 +92,16 @@ BodyState state_of_numbers(const std::array<double, 13>& v) {
     return s;
 }
 
-std::string fnv1a_hex(std::string_view bytes) {
+std::uint64_t fnv1a(std::string_view bytes) {
     std::uint64_t h = 0xcbf29ce484222325ULL;
     for (const char c : bytes) {
         h ^= static_cast<unsigned char>(c);
         h *= 0x100000001b3ULL;
     }
-    return fmt::format("{:016x}", h);
+    return h;
 }
+
+std::string fnv1a_hex(std::string_view bytes) { return fmt::format("{:016x}", fnv1a(bytes)); }
 
 RunInfo run_info_of(const Scenario& scenario, std::string_view engine, std::string_view text) {
     RunInfo info;

@@ -53,6 +53,9 @@ struct RunInfo {
 /// (`text`; empty when it was read from stdin: then the digest is empty too).
 RunInfo run_info_of(const Scenario& scenario, std::string_view engine, std::string_view text);
 
+/// FNV-1a (64 bits) over `bytes`.
+std::uint64_t fnv1a(std::string_view bytes);
+
 /// 16 lowercase hex digits of FNV-1a (64 bits) over `bytes`.
 std::string fnv1a_hex(std::string_view bytes);
 
