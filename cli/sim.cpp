@@ -35,8 +35,25 @@ void add_sim_command(CLI::App& app, int& exit_code) {
                     "The plot's one view: xy, xz, zy, or 3d (HTML: the 3D view alone; default: side and top "
                     "views chosen by the motion, and the 3D view in a page)")
             ->check(CLI::IsMember({"xy", "xz", "zy", "3d"}));
+    auto jobs = std::make_shared<std::string>("1");
+    cmd->add_option("--jobs,-j", *jobs,
+                    "Threads one world steps on: N, or auto (every core); the same log, trace and bits for "
+                    "every count (default: 1)")
+            ->type_name("N|auto")
+            ->check(CLI::Validator(
+                    [](std::string& v) -> std::string {
+                        if (v == "auto") return {};
+                        try {
+                            std::size_t used = 0;
+                            const int n = std::stoi(v, &used);
+                            if (used == v.size() && n >= 1 && n <= 1024) return {};
+                        } catch (const std::exception&) {}
+                        return "a thread count from 1 to 1024, or auto, not '" + v + "'";
+                    },
+                    "N|auto"));
     cmd->add_option("-o,--output", request->output, "Write the log to this file (atomically)");
-    cmd->callback([request, detection, format, view, &exit_code] {
+    cmd->callback([request, detection, format, view, jobs, &exit_code] {
+        request->options.jobs = *jobs == "auto" ? 0 : std::stoi(*jobs);
         request->options.plot = collide::plot_options_for_view(*view).value_or(collide::PlotOptions{});
         request->options.progress = isatty(STDERR_FILENO) != 0; // a live line on a terminal, nothing on a pipe
         if (*detection == "discrete") request->options.detection = collide::Detection::discrete;

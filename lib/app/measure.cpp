@@ -15,6 +15,7 @@
 #include "probes/trace_csv.h"
 #include "scenario/load.h"
 #include "sweep/progress.h"
+#include "world/parallel.h"
 
 namespace collide {
 
@@ -86,6 +87,7 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
     out.values.assign(out.layout.fields.size(), std::numeric_limits<double>::quiet_NaN());
     Workspace workspace;
     workspace.use_engine(engine.name);
+    workspace.set_threads(options.jobs > 0 ? options.jobs : machine_threads());
     // Stepping shows its frames only where watching them changes nothing: a trace or a plot
     // watches every frame anyway, and so does a log that needs the whole run.
     std::optional<FrameProgress> frames;

@@ -26,6 +26,7 @@ struct SimOptions {
     std::string plot_path;   ///< when not empty, `sim` draws the run here (.svg or .html)
     PlotOptions plot;        ///< what the plot shows (--view)
     bool progress = false;   ///< draw a live progress line on stderr (a terminal): loading, stepping
+    int jobs = 1;            ///< threads collide's world steps on (--jobs; 0: every core; the same bits for any)
 };
 
 /// A scenario after it was simulated: the evaluated scenario, its log layout and the measured

@@ -114,6 +114,8 @@ public:
 
     /// The world itself (for what only collide's world has).
     const World& world() const { return world_; }
+    /// Steps on `threads` threads (World::set_threads: the same bits for every count).
+    void set_threads(int threads) { world_.set_threads(threads); }
 
     std::string_view name() const override { return "collide"; }
     void reset(const WorldDef& def, std::span<const BodyDef> bodies) override;

@@ -67,6 +67,9 @@ public:
     /// Runs the next calls through `engine` (engine/registry.h; "collide", the default, is
     /// collide's own world). Throws InputError when this program has no such engine.
     void use_engine(std::string_view engine);
+    /// Steps collide's own world on `threads` threads (World::set_threads: the same bits for
+    /// every count; other engines step on one).
+    void set_threads(int threads) { own_.set_threads(threads); }
     /// The engine the next call runs.
     Engine& engine() { return other_ ? *other_ : static_cast<Engine&>(own_); }
     /// The engine the next call runs.

@@ -1,6 +1,7 @@
 #include "world/contact_solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace collide {
@@ -18,10 +19,16 @@ inline Vec3 relative_velocity(const BodySim& a, const BodySim& b, const Vec3& ra
 /// Applies impulse P at the point (+ to B, − to A).
 [[gnu::always_inline]] inline void apply_impulse(BodySim& a, BodySim& b, const Vec3& ra, const Vec3& rb,
                                                  const Vec3& p) {
-    a.velocity -= p * a.inv_mass;
-    a.angular_velocity -= a.inv_inertia * cross(ra, p);
-    b.velocity += p * b.inv_mass;
-    b.angular_velocity += b.inv_inertia * cross(rb, p);
+    // A body contacts cannot move (static, kinematic) is not written: islands solved at once
+    // share it.
+    if (a.inv_mass > 0) {
+        a.velocity -= p * a.inv_mass;
+        a.angular_velocity -= a.inv_inertia * cross(ra, p);
+    }
+    if (b.inv_mass > 0) {
+        b.velocity += p * b.inv_mass;
+        b.angular_velocity += b.inv_inertia * cross(rb, p);
+    }
 }
 
 /// The relative normal velocity at a point of contact c with angular row r: the normal row,
@@ -37,11 +44,15 @@ inline double normal_velocity(const BodySim& a, const BodySim& b, const SolverCo
 /// A); it turns neither of two balls.
 inline void apply_normal_impulse(BodySim& a, BodySim& b, const SolverContact& c, const AngularRow& r, double d) {
     const Vec3 impulse = c.normal * d;
-    a.velocity -= impulse * a.inv_mass;
-    b.velocity += impulse * b.inv_mass;
-    if (c.round_a && c.round_b) return;
-    a.angular_velocity -= r.ia_n * d;
-    b.angular_velocity += r.ib_n * d;
+    const bool round = c.round_a && c.round_b;
+    if (a.inv_mass > 0) { // (not a body contacts cannot move: see apply_impulse)
+        a.velocity -= impulse * a.inv_mass;
+        if (!round) a.angular_velocity -= r.ia_n * d;
+    }
+    if (b.inv_mass > 0) {
+        b.velocity += impulse * b.inv_mass;
+        if (!round) b.angular_velocity += r.ib_n * d;
+    }
 }
 
 /// k(d) = 1/m_A + 1/m_B + (r_A × d)·I_A⁻¹(r_A × d) + (r_B × d)·I_B⁻¹(r_B × d).
@@ -340,96 +351,270 @@ void prepare_biases(const StepContext& ctx, StepConstraints& set) {
     }
 }
 
-void warm_start(const StepConstraints& set, std::span<BodySim> bodies) {
-    for (const SolverContact& c : set.contacts) {
-        BodySim& a = bodies[static_cast<std::size_t>(c.a)];
-        BodySim& b = bodies[static_cast<std::size_t>(c.b)];
-        for (const SolverPoint& p : set.points_of(c)) {
-            if (p.normal_impulse == 0 && p.tangent1_impulse == 0 && p.tangent2_impulse == 0) continue;
-            apply_impulse(a, b, p.ra, p.rb, c.normal * p.normal_impulse + tangent_impulse(c, p));
+namespace {
+
+/// How far one contact's impulses moved the velocities in a pass: its largest normal change
+/// (m/s) and its largest friction change, squared.
+struct ContactChange {
+    double normal = 0;
+    double friction2 = 0;
+    void raise(const ContactChange& o) {
+        normal = std::max(normal, o.normal);
+        friction2 = std::max(friction2, o.friction2);
+    }
+};
+
+/// Raises `at` to `value` if it is larger (max is exact and commutative: the same result in
+/// any order, from any thread).
+void raise_to(std::atomic<double>& at, double value) {
+    double now = at.load(std::memory_order_relaxed);
+    while (value > now && !at.compare_exchange_weak(now, value, std::memory_order_relaxed)) {}
+}
+
+/// Contacts of a colour a thread takes at a time.
+constexpr int kContactsPerBlock = 128;
+/// Islands a thread takes at a time.
+constexpr int kIslandsPerBlock = 8;
+
+/// Runs f(k) for every contact k of `island`, group by group; a colour's contacts in blocks on
+/// the threads.
+template <class F>
+void for_island_contacts(const StepThreads& threads, const SolverIslands& g, const SolverIsland& island, F&& f) {
+    for (int q = island.first_group; q < island.first_group + island.group_count; ++q) {
+        const ContactGroup& group = g.groups[static_cast<std::size_t>(q)];
+        const int* const order = g.order.data() + group.first;
+        if (group.independent && threads.threads() > 1 && group.count > kContactsPerBlock) {
+            threads.for_blocks(group.count, kContactsPerBlock, [&](int begin, int end) {
+                for (int e = begin; e < end; ++e) f(order[e]);
+            });
+        } else {
+            for (int e = 0; e < group.count; ++e) f(order[e]);
         }
     }
 }
 
-PassChange solve_contacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
-    PassChange change;
-    double friction_change2 = 0; // the largest friction change, squared (one square root at the end)
-    for (const SolverContact& c : set.contacts) {
-        BodySim& a = bodies[static_cast<std::size_t>(c.a)];
-        BodySim& b = bodies[static_cast<std::size_t>(c.b)];
-        SolverPoint* const points = set.points.data() + c.first;
-        const AngularRow* const rows = set.angular.data() + c.first;
-        for (int q = 0; q < c.count; ++q) {
-            SolverPoint& p = points[q];
-            const double vn = normal_velocity(a, b, c, rows[q]);
-            const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
-            const double d = next - p.normal_impulse;
-            p.normal_impulse = next;
-            apply_normal_impulse(a, b, c, rows[q], d);
-            change.largest_change = std::max(change.largest_change, std::fabs(d) * p.normal_k);
-        }
-        if (!ctx.coulomb || c.friction <= 0) continue; // per_contact: a resting body slides freely
-        for (int q = 0; q < c.count; ++q) {
-            SolverPoint& p = points[q];
-            const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
-            const Vec3 d = friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent1_impulse,
-                                            p.tangent2_impulse);
-            apply_impulse(a, b, p.ra, p.rb, d);
-            // |K·d| ≤ trace(K)·|d| for the 2×2 tangent mass matrix K.
-            const double trace = p.tangent_k.x + p.tangent_k.z;
-            friction_change2 = std::max(friction_change2, trace * trace * length_squared(d));
+/// As for_island_contacts, with f(k) returning its contact's change: the largest of them.
+template <class F> ContactChange reduce_island_contacts(const StepThreads& threads, const SolverIslands& g,
+                                                        const SolverIsland& island, F&& f) {
+    ContactChange change;
+    for (int q = island.first_group; q < island.first_group + island.group_count; ++q) {
+        const ContactGroup& group = g.groups[static_cast<std::size_t>(q)];
+        const int* const order = g.order.data() + group.first;
+        if (group.independent && threads.threads() > 1 && group.count > kContactsPerBlock) {
+            std::atomic<double> normal{0}, friction2{0};
+            threads.for_blocks(group.count, kContactsPerBlock, [&](int begin, int end) {
+                ContactChange local;
+                for (int e = begin; e < end; ++e) local.raise(f(order[e]));
+                raise_to(normal, local.normal);
+                raise_to(friction2, local.friction2);
+            });
+            change.raise({normal.load(std::memory_order_relaxed), friction2.load(std::memory_order_relaxed)});
+        } else {
+            for (int e = 0; e < group.count; ++e) change.raise(f(order[e]));
         }
     }
-    change.largest_change = std::max(change.largest_change, std::sqrt(friction_change2));
     return change;
 }
 
-bool apply_restitution(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
+/// Runs f(island) for every island, islands in blocks on the threads.
+template <class F> void for_islands(const StepThreads& threads, const SolverIslands& g, F&& f) {
+    threads.for_blocks(static_cast<int>(g.islands.size()), kIslandsPerBlock, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) f(g.islands[static_cast<std::size_t>(i)]);
+    });
+}
+
+/// One pass of the force solve at contact c: its points' normal rows, then their friction.
+[[gnu::always_inline]] inline ContactChange solve_contact(const StepContext& ctx, StepConstraints& set,
+                                                          std::span<BodySim> bodies, const SolverContact& c) {
+    ContactChange change;
+    BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+    BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+    SolverPoint* const points = set.points.data() + c.first;
+    const AngularRow* const rows = set.angular.data() + c.first;
+    for (int q = 0; q < c.count; ++q) {
+        SolverPoint& p = points[q];
+        const double vn = normal_velocity(a, b, c, rows[q]);
+        const double next = std::max(p.normal_impulse - p.normal_mass * (vn - p.bias), 0.0);
+        const double d = next - p.normal_impulse;
+        p.normal_impulse = next;
+        apply_normal_impulse(a, b, c, rows[q], d);
+        change.normal = std::max(change.normal, std::fabs(d) * p.normal_k);
+    }
+    if (!ctx.coulomb || c.friction <= 0) return change; // per_contact: a resting body slides freely
+    for (int q = 0; q < c.count; ++q) {
+        SolverPoint& p = points[q];
+        const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
+        const Vec3 d = friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent1_impulse,
+                                        p.tangent2_impulse);
+        apply_impulse(a, b, p.ra, p.rb, d);
+        // |K·d| ≤ trace(K)·|d| for the 2×2 tangent mass matrix K.
+        const double trace = p.tangent_k.x + p.tangent_k.z;
+        change.friction2 = std::max(change.friction2, trace * trace * length_squared(d));
+    }
+    return change;
+}
+
+/// Contact c's warm start: the impulses its points carried.
+inline void warm_start_contact(const StepConstraints& set, std::span<BodySim> bodies, const SolverContact& c) {
+    BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+    BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+    for (const SolverPoint& p : set.points_of(c)) {
+        if (p.normal_impulse == 0 && p.tangent1_impulse == 0 && p.tangent2_impulse == 0) continue;
+        apply_impulse(a, b, p.ra, p.rb, c.normal * p.normal_impulse + tangent_impulse(c, p));
+    }
+}
+
+/// Contact c's restitution (stage 4); true when it changed a velocity.
+inline bool restitute_contact(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
+                              const SolverContact& c) {
     bool changed = false;
-    for (const SolverContact& c : set.contacts) {
-        BodySim& a = bodies[static_cast<std::size_t>(c.a)];
-        BodySim& b = bodies[static_cast<std::size_t>(c.b)];
-        for (int q = c.first; q < c.first + c.count; ++q) {
-            SolverPoint& p = set.points[static_cast<std::size_t>(q)];
-            const PointInfo& info = set.info[static_cast<std::size_t>(q)];
-            const AngularRow& row = set.angular[static_cast<std::size_t>(q)];
-            // Only gap points that arrived (took an impulse, approaching faster than the impact
-            // speed): a touching point's impact had its restitution already. One that arrived
-            // still approaches at the speed that closed its gap (s/h); it leaves at −e·approach
-            // when it came faster than the bounce speed, else it stays (v_n = 0).
-            if (info.touching || p.normal_impulse <= 0 || info.approach >= -ctx.impact_speed) continue;
-            const double target = info.approach < -ctx.bounce_speed ? -c.restitution * info.approach : 0.0;
-            const double vn = normal_velocity(a, b, c, row);
-            if (vn >= target) continue;
-            const double next = std::max(p.normal_impulse - p.normal_mass * (vn - target), 0.0);
-            const double d = next - p.normal_impulse;
-            p.normal_impulse = next;
-            if (d != 0) changed = true;
-            apply_normal_impulse(a, b, c, row, d);
-        }
+    BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+    BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+    for (int q = c.first; q < c.first + c.count; ++q) {
+        SolverPoint& p = set.points[static_cast<std::size_t>(q)];
+        const PointInfo& info = set.info[static_cast<std::size_t>(q)];
+        const AngularRow& row = set.angular[static_cast<std::size_t>(q)];
+        // Only gap points that arrived (took an impulse, approaching faster than the impact
+        // speed): a touching point's impact had its restitution already. One that arrived
+        // still approaches at the speed that closed its gap (s/h); it leaves at −e·approach
+        // when it came faster than the bounce speed, else it stays (v_n = 0).
+        if (info.touching || p.normal_impulse <= 0 || info.approach >= -ctx.impact_speed) continue;
+        const double target = info.approach < -ctx.bounce_speed ? -c.restitution * info.approach : 0.0;
+        const double vn = normal_velocity(a, b, c, row);
+        if (vn >= target) continue;
+        const double next = std::max(p.normal_impulse - p.normal_mass * (vn - target), 0.0);
+        const double d = next - p.normal_impulse;
+        p.normal_impulse = next;
+        if (d != 0) changed = true;
+        apply_normal_impulse(a, b, c, row, d);
     }
     return changed;
 }
 
-void store_impulses(const StepConstraints& set, ContactSet& pairs) {
-    for (const SolverContact& c : set.contacts) {
-        const PairContact& pc = pairs.pairs[static_cast<std::size_t>(c.pair)];
-        const PairManifold& pm = pairs.manifolds[static_cast<std::size_t>(pc.first + c.manifold)];
-        for (int q = 0; q < c.count; ++q) {
-            const SolverPoint& p = set.points[static_cast<std::size_t>(c.first + q)];
-            ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
-            cp.normal_impulse = p.normal_impulse;
-            cp.tangent_impulse = tangent_impulse(c, p);
+/// One pass of position correction over contact k's rows; returns its deepest separation
+/// before the pass (m, ≤ 0) and sets `moved` when it moved a body.
+inline double correct_contact(StepConstraints& set, std::span<BodySim> bodies, int k, bool& moved) {
+    double deepest = 0;
+    for (int r = set.row_first[static_cast<std::size_t>(k)]; r < set.row_first[static_cast<std::size_t>(k) + 1]; ++r) {
+        const PositionRow& row = set.position_rows[static_cast<std::size_t>(r)];
+        BodySim& a = bodies[static_cast<std::size_t>(row.a)];
+        BodySim& b = bodies[static_cast<std::size_t>(row.b)];
+        if (row.point < 0) { // the push turns neither: each moves by its share of it
+            const double s = row.base + dot(b.centre - a.centre, row.normal);
+            deepest = std::min(deepest, s);
+            if (s >= 0) continue;
+            const double correction = std::max(kCorrectionFactor * s, -kMaxCorrection);
+            if (row.share_a > 0) a.centre += row.normal * (correction * row.share_a);
+            if (row.share_b > 0) b.centre -= row.normal * (correction * row.share_b);
+            moved = true;
+            continue;
         }
+        const SolverContact& c = set.contacts[static_cast<std::size_t>(row.contact)];
+        const SolverPoint& p = set.points[static_cast<std::size_t>(row.point)];
+        const PointInfo& info = set.info[static_cast<std::size_t>(row.point)];
+        // A ball's anchor stays where it touches; another body's turns with it.
+        const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, info.local_a);
+        const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, info.local_b);
+        // Both anchors started at the point: the separation has grown by how far B's anchor
+        // moved from A's along the normal.
+        const double s = info.separation + dot((b.centre + rb) - (a.centre + ra), c.normal);
+        deepest = std::min(deepest, s);
+        if (s >= 0) continue;
+        const double correction = std::max(kCorrectionFactor * s, -kMaxCorrection);
+        // The arms the push turns a body by: none for a ball (it passes through its centre).
+        const Vec3 arm_a = c.round_a ? Vec3{} : ra, arm_b = c.round_b ? Vec3{} : rb;
+        const double kk = inverse_effective_mass(a, b, arm_a, arm_b, c.normal);
+        if (!(kk > 0)) continue;
+        const Vec3 impulse = c.normal * (-correction / kk);
+        if (a.inv_mass > 0) {
+            a.centre -= impulse * a.inv_mass;
+            if (!c.round_a) {
+                const Vec3 ta = a.inv_inertia * cross(ra, impulse);
+                if (!is_zero(ta)) a.rotation = normalize(exp_rotation(ta * -1.0) * a.rotation);
+            }
+        }
+        if (b.inv_mass > 0) {
+            b.centre += impulse * b.inv_mass;
+            if (!c.round_b) {
+                const Vec3 tb = b.inv_inertia * cross(rb, impulse);
+                if (!is_zero(tb)) b.rotation = normalize(exp_rotation(tb) * b.rotation);
+            }
+        }
+        moved = true;
     }
+    return deepest;
 }
 
-bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
-    // The passes' rows, found once: a point of a pair that turns neither body (balls, bodies that
-    // cannot turn) needs only its normal, its separation at the start less its anchors' offset
-    // along the normal, and each body's share of the push; another keeps its contact and point.
+} // namespace
+
+void warm_start(const StepConstraints& set, std::span<BodySim> bodies, const StepThreads& threads) {
+    const SolverIslands& g = set.islands;
+    for_islands(threads, g, [&](const SolverIsland& island) {
+        for_island_contacts(threads, g, island,
+                            [&](int k) { warm_start_contact(set, bodies, set.contacts[static_cast<std::size_t>(k)]); });
+    });
+}
+
+PassChange solve_contacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
+    ContactChange change;
+    for (const SolverContact& c : set.contacts) change.raise(solve_contact(ctx, set, bodies, c));
+    return {std::max(change.normal, std::sqrt(change.friction2))};
+}
+
+void solve_velocities(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
+                      const StepThreads& threads) {
+    const SolverIslands& g = set.islands;
+    for_islands(threads, g, [&](const SolverIsland& island) {
+        for (int pass = 0; pass < ctx.velocity_iterations; ++pass) {
+            const ContactChange change = reduce_island_contacts(threads, g, island, [&](int k) {
+                return solve_contact(ctx, set, bodies, set.contacts[static_cast<std::size_t>(k)]);
+            });
+            if (PassChange{std::max(change.normal, std::sqrt(change.friction2))}.converged(ctx.velocity_tolerance))
+                break;
+        }
+    });
+}
+
+bool apply_restitution(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
+                       const StepThreads& threads) {
+    std::atomic<bool> changed{false};
+    const SolverIslands& g = set.islands;
+    for_islands(threads, g, [&](const SolverIsland& island) {
+        for_island_contacts(threads, g, island, [&](int k) {
+            if (restitute_contact(ctx, set, bodies, set.contacts[static_cast<std::size_t>(k)]))
+                changed.store(true, std::memory_order_relaxed);
+        });
+    });
+    return changed.load();
+}
+
+void store_impulses(const StepConstraints& set, ContactSet& pairs, const StepThreads& threads) {
+    constexpr int kBlock = 1024;
+    threads.for_blocks(static_cast<int>(set.contacts.size()), kBlock, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
+            const PairContact& pc = pairs.pairs[static_cast<std::size_t>(c.pair)];
+            const PairManifold& pm = pairs.manifolds[static_cast<std::size_t>(pc.first + c.manifold)];
+            for (int q = 0; q < c.count; ++q) {
+                const SolverPoint& p = set.points[static_cast<std::size_t>(c.first + q)];
+                ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
+                cp.normal_impulse = p.normal_impulse;
+                cp.tangent_impulse = tangent_impulse(c, p);
+            }
+        }
+    });
+}
+
+bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
+                       const StepThreads& threads) {
+    // The passes' rows, found once, contact by contact (row_first[k] is contact k's first): a
+    // point of a pair that turns neither body (balls, bodies that cannot turn) needs only its
+    // normal, its separation at the start less its anchors' offset along the normal, and each
+    // body's share of the push; another keeps its contact and point.
     set.position_rows.clear();
+    set.row_first.resize(set.contacts.size() + 1);
     for (std::size_t k = 0; k < set.contacts.size(); ++k) {
+        set.row_first[k] = static_cast<int>(set.position_rows.size());
         const SolverContact& c = set.contacts[k];
         const BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         const BodySim& b = bodies[static_cast<std::size_t>(c.b)];
@@ -456,54 +641,22 @@ bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<B
             }
         }
     }
-    bool moved = false;
-    for (int pass = 0; pass < ctx.position_iterations; ++pass) {
-        double deepest = 0;
-        for (const PositionRow& row : set.position_rows) {
-            BodySim& a = bodies[static_cast<std::size_t>(row.a)];
-            BodySim& b = bodies[static_cast<std::size_t>(row.b)];
-            if (row.point < 0) { // the push turns neither: each moves by its share of it
-                const double s = row.base + dot(b.centre - a.centre, row.normal);
-                deepest = std::min(deepest, s);
-                if (s >= 0) continue;
-                const double correction = std::max(kCorrectionFactor * s, -kMaxCorrection);
-                a.centre += row.normal * (correction * row.share_a);
-                b.centre -= row.normal * (correction * row.share_b);
-                moved = true;
-                continue;
-            }
-            const SolverContact& c = set.contacts[static_cast<std::size_t>(row.contact)];
-            const SolverPoint& p = set.points[static_cast<std::size_t>(row.point)];
-            const PointInfo& info = set.info[static_cast<std::size_t>(row.point)];
-            // A ball's anchor stays where it touches; another body's turns with it.
-            const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, info.local_a);
-            const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, info.local_b);
-            // Both anchors started at the point: the separation has grown by how far B's anchor
-            // moved from A's along the normal.
-            const double s = info.separation + dot((b.centre + rb) - (a.centre + ra), c.normal);
-            deepest = std::min(deepest, s);
-            if (s >= 0) continue;
-            const double correction = std::max(kCorrectionFactor * s, -kMaxCorrection);
-            // The arms the push turns a body by: none for a ball (it passes through its centre).
-            const Vec3 arm_a = c.round_a ? Vec3{} : ra, arm_b = c.round_b ? Vec3{} : rb;
-            const double k = inverse_effective_mass(a, b, arm_a, arm_b, c.normal);
-            if (!(k > 0)) continue;
-            const Vec3 impulse = c.normal * (-correction / k);
-            a.centre -= impulse * a.inv_mass;
-            b.centre += impulse * b.inv_mass;
-            if (!c.round_a) {
-                const Vec3 ta = a.inv_inertia * cross(ra, impulse);
-                if (!is_zero(ta)) a.rotation = normalize(exp_rotation(ta * -1.0) * a.rotation);
-            }
-            if (!c.round_b) {
-                const Vec3 tb = b.inv_inertia * cross(rb, impulse);
-                if (!is_zero(tb)) b.rotation = normalize(exp_rotation(tb) * b.rotation);
-            }
-            moved = true;
+    set.row_first[set.contacts.size()] = static_cast<int>(set.position_rows.size());
+    // Each island's passes, until nothing of it is deeper than touching.
+    std::atomic<bool> moved{false};
+    const SolverIslands& g = set.islands;
+    for_islands(threads, g, [&](const SolverIsland& island) {
+        for (int pass = 0; pass < ctx.position_iterations; ++pass) {
+            const ContactChange deepest = reduce_island_contacts(threads, g, island, [&](int k) {
+                bool here = false;
+                const double s = correct_contact(set, bodies, k, here);
+                if (here) moved.store(true, std::memory_order_relaxed);
+                return ContactChange{-s, 0};
+            });
+            if (-deepest.normal >= -kTouchTolerance) break; // nothing deeper than touching is left
         }
-        if (deepest >= -kTouchTolerance) break; // nothing deeper than touching is left
-    }
-    return moved;
+    });
+    return moved.load();
 }
 
 } // namespace collide

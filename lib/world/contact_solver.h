@@ -55,6 +55,8 @@
 #include "io/memory.h"
 #include "world/bodies.h"
 #include "world/contacts.h"
+#include "world/parallel.h"
+#include "world/solver_islands.h"
 #include "world/step_context.h"
 
 namespace collide {
@@ -147,8 +149,10 @@ struct StepConstraints {
     LargeVector<SolverPoint> points;        ///< every contact's points
     LargeVector<AngularRow> angular;        ///< … their angular normal rows (same index)
     LargeVector<PointInfo> info;            ///< … the rest of them (same index)
+    SolverIslands islands;                  ///< the contacts' islands and colours (group_islands())
     std::vector<int> impacts;               ///< scratch of solve_impacts(): the contacts that impact
     LargeVector<PositionRow> position_rows; ///< scratch of correct_positions()
+    std::vector<int> row_first;             ///< scratch of correct_positions(): per contact, its first row
 
     /// Empties the set (keeps the storage).
     void clear() {
@@ -156,6 +160,7 @@ struct StepConstraints {
         points.clear();
         angular.clear();
         info.clear();
+        islands.clear();
         impacts.clear();
         position_rows.clear();
     }
@@ -201,8 +206,9 @@ bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodyS
 /// the step and no further (speculative contact, bias −s/h); a touching point gets none.
 void prepare_biases(const StepContext& ctx, StepConstraints& set);
 
-/// Applies every point's warm-start impulse (its normal_impulse and tangent_impulse).
-void warm_start(const StepConstraints& set, std::span<BodySim> bodies);
+/// Applies every point's warm-start impulse (its normal_impulse and tangent_impulse), island by
+/// island (set.islands, grouped by group_islands()) on `threads`.
+void warm_start(const StepConstraints& set, std::span<BodySim> bodies, const StepThreads& threads);
 
 /// How far one pass of the solver moved the velocities: the largest relative velocity (m/s) that
 /// any point's impulse change made at its own point, for the passes' stopping rule.
@@ -212,14 +218,23 @@ struct PassChange {
     bool converged(double tolerance) const { return largest_change <= tolerance; }
 };
 
-/// One pass of the force solve over every contact, in order.
+/// One pass of the force solve over every contact, in order (an impact's few contacts).
 PassChange solve_contacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies);
 
-/// The restitution pass (stage 4). Returns true when some body's velocity changed.
-bool apply_restitution(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies);
+/// The passes of the force solve (stage 3), island by island (set.islands) on `threads`: each
+/// island's contacts in its order, a coloured island's colours in blocks at once, up to
+/// velocity_iterations passes; an island stops once a pass changed none of its velocities by
+/// more than velocity_tolerance (its own rule: how another island converges changes nothing).
+void solve_velocities(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
+                      const StepThreads& threads);
+
+/// The restitution pass (stage 4), island by island on `threads`. Returns true when some body's
+/// velocity changed.
+bool apply_restitution(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
+                       const StepThreads& threads);
 
 /// Writes the force solve's impulses back into the persistent contacts `pairs`.
-void store_impulses(const StepConstraints& set, ContactSet& pairs);
+void store_impulses(const StepConstraints& set, ContactSet& pairs, const StepThreads& threads);
 
 /// Position correction (stage 6) on `contacts` (as prepared at the step's start), with the
 /// bodies where the step left them: each point's separation now is its separation at the start
@@ -228,8 +243,10 @@ void store_impulses(const StepConstraints& set, ContactSet& pairs);
 /// kCorrectionFactor of their depth per pass, moving and turning the bodies' centres and
 /// rotations, position_iterations passes. A ball's anchor does not turn with it (the point of a
 /// ball that touches is the one along the normal, whichever way the ball has turned), and a push
-/// along the normal does not turn it. Returns true when some body moved.
-bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies);
+/// along the normal does not turn it. Island by island (set.islands) on `threads`, each island
+/// until none of its points is deeper than kTouchTolerance. Returns true when some body moved.
+bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
+                       const StepThreads& threads);
 
 /// Body `sim`'s inverse inertia in the world frame for its rotation: R·I⁻¹·Rᵀ.
 inline Mat3 world_inverse_inertia(const Quat& rotation, const Mat3& inv_inertia_local) {

@@ -396,23 +396,22 @@ void World::step(double h) {
     // 1. prepare, 2. impacts (on the velocities before gravity).
     for (int i = 0; i < body_count(); ++i) active_[static_cast<std::size_t>(i)] = is_dynamic(i) && !is_asleep(i);
     prepare_contacts(ctx, contacts_, sims_, active_, round_, solver_);
+    group_islands(solver_.contacts, sims_, solver_.islands);
     save_velocities(solver_.contacts);
     if (solve_impacts(ctx, solver_, sims_)) tell_responses(solver_.contacts);
     // The gaps' bounds from the velocities the step's motion starts with; 3. integrate
     // velocities; 4. solve.
     prepare_biases(ctx, solver_);
     integrate_velocities(ctx);
-    warm_start(solver_, sims_);
-    for (int pass = 0; pass < ctx.velocity_iterations; ++pass) {
-        if (solve_contacts(ctx, solver_, sims_).converged(ctx.velocity_tolerance)) break;
-    }
+    warm_start(solver_, sims_, threads_);
+    solve_velocities(ctx, solver_, sims_, threads_);
     // 5. integrate positions, with the times of impact of swept pairs.
     begin_motion(ctx);
     continuous(ctx);
     end_motion(ctx);
     // 6. restitution, 7. store impulses.
     save_velocities(solver_.contacts);
-    if (apply_restitution(ctx, solver_, sims_)) tell_responses(solver_.contacts);
+    if (apply_restitution(ctx, solver_, sims_, threads_)) tell_responses(solver_.contacts);
     // A speculative gap that closed is a contact (told now, at the step's end).
     if (wanted_ & kOnContact) {
         for (const SolverContact& c : solver_.contacts) {
@@ -439,11 +438,11 @@ void World::step(double h) {
             tell_contact(c.a, c.b, frame_time_, manifolds_);
         }
     }
-    store_impulses(solver_, contacts_);
+    store_impulses(solver_, contacts_, threads_);
     // 8. characters.
     if (has_characters_) character_passes(ctx);
     // 9. correct positions, 10. update contacts at the corrected poses (with the next step's reach).
-    if (correct_positions(ctx, solver_, sims_)) {
+    if (correct_positions(ctx, solver_, sims_, threads_)) {
         for (const SolverContact& c : solver_.contacts) {
             refresh_body(c.a);
             refresh_body(c.b);

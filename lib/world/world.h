@@ -253,6 +253,12 @@ public:
         const CharacterBody& c = characters_[static_cast<std::size_t>(b.character)];
         return {c.on_floor, c.on_floor ? c.floor_normal : Vec3{}, c.steps};
     }
+    /// Steps on `threads` threads from now on (≥ 1; the default 1 steps on the caller's
+    /// thread): the same bits for every count (world/parallel.h). Kept across reset().
+    void set_threads(int threads) { threads_.set_threads(threads); }
+    /// The threads the world steps on.
+    int threads() const { return threads_.threads(); }
+
     /// For tests and benchmarks: with `all` set, the broadphase gives every pair as a candidate
     /// (the all-pairs loop the broadphase must match bit for bit). Kept across reset().
     void use_all_pairs(bool all) { broad_.set_exhaustive(all); }
@@ -288,6 +294,7 @@ private:
     std::vector<BodySim> sub_bodies_;                     ///< continuous: an impact's bodies (local copies)
     std::vector<int> sub_index_;                          ///< continuous: their global indices
     ContactSet sub_pairs_;                                ///< continuous: the impact's new contact, in local indices
+    StepThreads threads_;                                 ///< the threads a step runs on
     mutable Broadphase broad_;                            ///< candidate pairs
     std::vector<PairKey> keys_;                           ///< scratch: candidate pair keys
     std::vector<PairKey> kept_keys_;                      ///< scratch: the keys of contacts that may stay

@@ -12,6 +12,7 @@
 
 #include "support/project_dir.h"
 #include "support/run_command.h"
+#include "support/sample_count.h"
 
 using collide::test::run_collide;
 namespace fs = std::filesystem;
@@ -231,5 +232,79 @@ TEST_CASE("every shipped scenario's expectations hold under sim") {
         const auto r = run_collide("sim scenarios/" + e.path().filename().string());
         CHECK(r.exit_code == 0);
         CHECK(r.err.empty());
+    }
+}
+
+namespace {
+
+/// Box3D's large_pyramid as scripts/make-pyramid.py writes it: `rows` rows of touching unit
+/// cubes, density 100, friction 0.6, gravity −10, sleeping off.
+std::string touching_pyramid(int rows, int frames) {
+    std::string y = "name: pyramid\nworld: { rate: 60, frames: " + std::to_string(frames) +
+                    ", gravity: [0, -10, 0], sleep: false }\nbodies:\n"
+                    "  ground: { static: true, box: { min: [-400, -2, -400], max: [400, 0, 400] }, friction: 0.6 }\n";
+    for (int r = 0; r < rows; ++r)
+        y += "  r" + std::to_string(r) + "_: { box: { half: [0.5, 0.5, 0.5] }, position: [" +
+             std::to_string(-0.5 * (rows - r - 1)) + ", " + std::to_string(0.5 + r) +
+             ", 0], density: 100, friction: 0.6, array: { count: [" + std::to_string(rows - r) +
+             ", 1, 1], spacing: [1, 0, 0] } }\n";
+    y += "log:\n  - final: { body: r" + std::to_string(rows - 1) + "_0 }\n  - max_overlap: { }\n";
+    return y;
+}
+
+/// A pile of turned crates dropped into a pen (one island of hundreds of contacts).
+std::string crate_pile() {
+    std::string y = "name: crates\nworld: { rate: 60, frames: 90, gravity: [0, -9.81, 0] }\nbodies:\n"
+                    "  floor: { static: true, box: { min: [-4, -1, -4], max: [4, 0, 4] } }\n"
+                    "  west: { static: true, box: { min: [-4, 0, -4], max: [-3, 3, 4] } }\n"
+                    "  east: { static: true, box: { min: [3, 0, -4], max: [4, 3, 4] } }\n"
+                    "  north: { static: true, box: { min: [-3, 0, -4], max: [3, 3, -3] } }\n"
+                    "  south: { static: true, box: { min: [-3, 0, 3], max: [3, 3, 4] } }\n"
+                    "  c: { box: { half: [0.3, 0.3, 0.3] }, position: [-2.45, 0.4, -2.45], friction: 0.5, "
+                    "rotation: { euler: [12, 25, -17] }, array: { count: [8, 4, 8], spacing: [0.7, 0.75, 0.7] } }\n"
+                    "log:\n  - final: { body: c0 }\n  - max_overlap: { }\n";
+    return y;
+}
+
+} // namespace
+
+TEST_CASE("sim --jobs 1, 2 and 3 write the same log and trace bytes: the rain, a touching pyramid, a crate pile") {
+    collide::test::ScratchDir dir("collide_sim_jobs");
+    const std::string pyramid = (dir.path / "pyramid.yaml").string(), crates = (dir.path / "crates.yaml").string();
+    // The large pyramid cut to 60 frames (30 rows under AddressSanitizer, where it runs 30 times slower).
+    collide::test::write_text(pyramid, touching_pyramid(collide::test::kSanitized ? 30 : 100, 60));
+    collide::test::write_text(crates, crate_pile());
+    for (const std::string& scenario : {std::string("scenarios/rain.yaml"), pyramid, crates}) {
+        std::string log1, trace1;
+        for (const char* jobs : {"1", "2", "3"}) {
+            INFO(scenario << " on " << jobs << " threads");
+            const std::string trace = (dir.path / (std::string("trace") + jobs + ".csv")).string();
+            const auto r = run_collide("sim '" + scenario + "' --jobs " + jobs + " --trace '" + trace + "'");
+            REQUIRE(r.exit_code == 0);
+            const std::string t = collide::test::read_text(trace);
+            REQUIRE(t.size() > 1000);
+            const auto log = run_collide("sim '" + scenario + "' --format json --jobs " + jobs);
+            REQUIRE(log.exit_code == 0);
+            if (log1.empty()) {
+                log1 = log.out;
+                trace1 = t;
+                continue;
+            }
+            CHECK(log.out == log1);
+            CHECK(t == trace1);
+        }
+    }
+}
+
+TEST_CASE("sim --jobs auto runs; a --jobs that is no count is refused with exit 2") {
+    const auto ok = run_collide("sim scenarios/stack.yaml --jobs auto");
+    CHECK(ok.exit_code == 0);
+    CHECK(ok.out == run_collide("sim scenarios/stack.yaml").out);
+    for (const char* bad : {"0", "two", "3x", "2000"}) {
+        INFO(bad);
+        const auto r = run_collide(std::string("sim scenarios/stack.yaml --jobs ") + bad);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find("--jobs") != std::string::npos);
+        CHECK(r.out.empty());
     }
 }

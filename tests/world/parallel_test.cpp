@@ -1,0 +1,60 @@
+// A world's threads: every item of every block is run exactly once, for every thread count and
+// block size, nested calls included (a large island's colours inside the islands' loop).
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <vector>
+
+#include "world/parallel.h"
+
+using namespace collide;
+
+TEST_CASE("for_blocks runs every item once, in blocks of the size asked, on any number of threads",
+          "[world][threads]") {
+    for (const int threads : {1, 2, 3, 8}) {
+        StepThreads pool;
+        pool.set_threads(threads);
+        CHECK(pool.threads() == threads);
+        for (const int count : {0, 1, 7, 100, 1000}) {
+            for (const int block : {1, 3, 64}) {
+                std::vector<std::atomic<int>> hits(static_cast<std::size_t>(count));
+                std::atomic<int> bad_blocks{0};
+                pool.for_blocks(count, block, [&](int begin, int end) {
+                    // Blocks start at multiples of the block size and hold it (the last: the rest).
+                    if (begin % block != 0 || end - begin > block || (end - begin < block && end != count))
+                        ++bad_blocks;
+                    for (int k = begin; k < end; ++k) ++hits[static_cast<std::size_t>(k)];
+                });
+                INFO(threads << " threads, " << count << " items, blocks of " << block);
+                CHECK(bad_blocks == 0);
+                for (const std::atomic<int>& h : hits) CHECK(h == 1);
+            }
+        }
+    }
+}
+
+TEST_CASE("for_blocks called inside a block runs its own blocks to the end before returning", "[world][threads]") {
+    StepThreads pool;
+    pool.set_threads(3);
+    std::vector<int> sums(40, 0);
+    pool.for_blocks(40, 1, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            std::atomic<int> inner{0};
+            pool.for_blocks(500, 16, [&](int b, int e) { inner += e - b; });
+            sums[static_cast<std::size_t>(k)] = inner; // every inner item was run when it returned
+        }
+    });
+    for (const int s : sums) CHECK(s == 500);
+}
+
+TEST_CASE("a world's threads can be set back to one and moved", "[world][threads]") {
+    StepThreads pool;
+    pool.set_threads(4);
+    pool.set_threads(1);
+    CHECK(pool.threads() == 1);
+    StepThreads moved = std::move(pool);
+    int n = 0;
+    moved.for_blocks(10, 4, [&](int b, int e) { n += e - b; }); // one thread: no race on n
+    CHECK(n == 10);
+    CHECK(machine_threads() >= 1);
+}
