@@ -198,74 +198,104 @@ bool solve_impact_block(const SolverContact& c, BodySim& a, BodySim& b, const An
 
 } // namespace
 
-void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
-                      std::span<const unsigned char> awake, std::span<const unsigned char> round,
-                      StepConstraints& out) {
-    out.clear();
-    for (std::size_t k = 0; k < pairs.size(); ++k) {
-        const PairContact& pc = pairs.pairs[k];
-        if (!awake[static_cast<std::size_t>(pc.i)] && !awake[static_cast<std::size_t>(pc.j)]) continue;
-        if (pc.cast) continue; // its time of impact is found instead (continuous)
-        const BodySim& a = bodies[static_cast<std::size_t>(pc.i)];
-        const BodySim& b = bodies[static_cast<std::size_t>(pc.j)];
-        for (int m = 0; m < pc.count; ++m) {
-            const PairManifold& pm = pairs.manifolds[static_cast<std::size_t>(pc.first + m)];
-            SolverContact& c = out.contacts.emplace_back();
-            c.a = pc.i;
-            c.b = pc.j;
-            c.pair = static_cast<int>(k);
-            c.manifold = m;
-            c.normal = pm.normal;
-            c.tangent1 = any_perpendicular(pm.normal);
-            c.tangent2 = cross(pm.normal, c.tangent1);
-            c.friction = pc.friction;
-            c.restitution = pc.restitution;
-            c.count = pm.count;
-            c.impact = false;
-            c.round_a = round[static_cast<std::size_t>(pc.i)] != 0;
-            c.round_b = round[static_cast<std::size_t>(pc.j)] != 0;
-            c.linear = (c.round_a || a.inv_inertia == zero3()) && (c.round_b || b.inv_inertia == zero3());
-            c.first = out.add_points(pm.count);
-            for (int q = 0; q < pm.count; ++q) {
-                const ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
-                const auto at = static_cast<std::size_t>(c.first + q);
-                SolverPoint& p = out.points[at];
-                AngularRow& r = out.angular[at];
-                PointInfo& info = out.info[at];
-                p.ra = cp.found.point - a.centre;
-                p.rb = cp.found.point - b.centre;
-                // (A ball's anchor does not turn with it: position correction keeps ra.)
-                info.local_a = c.round_a ? Vec3{} : rotate_inverse(a.rotation, p.ra);
-                info.local_b = c.round_b ? Vec3{} : rotate_inverse(b.rotation, p.rb);
-                info.separation = -cp.found.depth;
-                r.ra_n = c.round_a ? Vec3{} : cross(p.ra, c.normal);
-                r.rb_n = c.round_b ? Vec3{} : cross(p.rb, c.normal);
-                r.ia_n = a.inv_inertia * r.ra_n;
-                r.ib_n = b.inv_inertia * r.rb_n;
-                const double kn = a.inv_mass + b.inv_mass + dot(r.ra_n, r.ia_n) + dot(r.rb_n, r.ib_n);
-                p.normal_mass = kn > 0 ? 1 / kn : 0;
-                p.normal_k = kn > 0 ? kn : 0;
-                const double k11 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1);
-                const double k22 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent2);
-                const double k12 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1, c.tangent2);
-                p.tangent_k = Vec3{k11, k12, k22};
-                const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
-                info.approach = dot(vr, c.normal);
-                info.slip = vr - c.normal * info.approach;
-                info.touching = info.separation <= kTouchTolerance;
-                info.impacting = info.touching && info.approach < -ctx.impact_speed;
-                info.bounce = info.impacting && info.approach < -ctx.bounce_speed ? c.restitution : 0;
-                p.bias = 0;
-                p.normal_impulse = cp.normal_impulse;
-                // The carried friction impulse, in this step's tangent plane.
-                p.tangent1_impulse = dot(cp.tangent_impulse, c.tangent1);
-                p.tangent2_impulse = dot(cp.tangent_impulse, c.tangent2);
-                info.impact_impulse = 0;
-                info.impact_tangent1 = info.impact_tangent2 = 0;
-                c.impact = c.impact || info.impacting;
-            }
+namespace {
+
+/// Fills pair k's contacts and points into the slots prepare_contacts() gave them.
+void prepare_pair(const StepContext& ctx, const ContactSet& pairs, std::size_t k, std::span<const BodySim> bodies,
+                  std::span<const unsigned char> round, StepConstraints& out) {
+    const PairContact& pc = pairs.pairs[k];
+    int contact = out.pair_contact[k], point = out.pair_point[k];
+    const BodySim& a = bodies[static_cast<std::size_t>(pc.i)];
+    const BodySim& b = bodies[static_cast<std::size_t>(pc.j)];
+    for (int m = 0; m < pc.count; ++m) {
+        const PairManifold& pm = pairs.manifolds[static_cast<std::size_t>(pc.first + m)];
+        SolverContact& c = out.contacts[static_cast<std::size_t>(contact++)];
+        c.a = pc.i;
+        c.b = pc.j;
+        c.pair = static_cast<int>(k);
+        c.manifold = m;
+        c.normal = pm.normal;
+        c.tangent1 = any_perpendicular(pm.normal);
+        c.tangent2 = cross(pm.normal, c.tangent1);
+        c.friction = pc.friction;
+        c.restitution = pc.restitution;
+        c.count = pm.count;
+        c.impact = false;
+        c.round_a = round[static_cast<std::size_t>(pc.i)] != 0;
+        c.round_b = round[static_cast<std::size_t>(pc.j)] != 0;
+        c.linear = (c.round_a || a.inv_inertia == zero3()) && (c.round_b || b.inv_inertia == zero3());
+        c.first = point;
+        point += pm.count;
+        for (int q = 0; q < pm.count; ++q) {
+            const ContactPoint& cp = pairs.points[static_cast<std::size_t>(pm.first + q)];
+            const auto at = static_cast<std::size_t>(c.first + q);
+            SolverPoint& p = out.points[at];
+            AngularRow& r = out.angular[at];
+            PointInfo& info = out.info[at];
+            p.ra = cp.found.point - a.centre;
+            p.rb = cp.found.point - b.centre;
+            // (A ball's anchor does not turn with it: position correction keeps ra.)
+            info.local_a = c.round_a ? Vec3{} : rotate_inverse(a.rotation, p.ra);
+            info.local_b = c.round_b ? Vec3{} : rotate_inverse(b.rotation, p.rb);
+            info.separation = -cp.found.depth;
+            r.ra_n = c.round_a ? Vec3{} : cross(p.ra, c.normal);
+            r.rb_n = c.round_b ? Vec3{} : cross(p.rb, c.normal);
+            r.ia_n = a.inv_inertia * r.ra_n;
+            r.ib_n = b.inv_inertia * r.rb_n;
+            const double kn = a.inv_mass + b.inv_mass + dot(r.ra_n, r.ia_n) + dot(r.rb_n, r.ib_n);
+            p.normal_mass = kn > 0 ? 1 / kn : 0;
+            p.normal_k = kn > 0 ? kn : 0;
+            const double k11 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1);
+            const double k22 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent2);
+            const double k12 = inverse_effective_mass(a, b, p.ra, p.rb, c.tangent1, c.tangent2);
+            p.tangent_k = Vec3{k11, k12, k22};
+            const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
+            info.approach = dot(vr, c.normal);
+            info.slip = vr - c.normal * info.approach;
+            info.touching = info.separation <= kTouchTolerance;
+            info.impacting = info.touching && info.approach < -ctx.impact_speed;
+            info.bounce = info.impacting && info.approach < -ctx.bounce_speed ? c.restitution : 0;
+            p.bias = 0;
+            p.normal_impulse = cp.normal_impulse;
+            // The carried friction impulse, in this step's tangent plane.
+            p.tangent1_impulse = dot(cp.tangent_impulse, c.tangent1);
+            p.tangent2_impulse = dot(cp.tangent_impulse, c.tangent2);
+            info.impact_impulse = 0;
+            info.impact_tangent1 = info.impact_tangent2 = 0;
+            c.impact = c.impact || info.impacting;
         }
     }
+}
+
+} // namespace
+
+void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
+                      std::span<const unsigned char> awake, std::span<const unsigned char> round, StepConstraints& out,
+                      const StepThreads& threads) {
+    out.clear();
+    // Where each pair's contacts and points go (−1: the pair is left out), then the pairs filled
+    // in blocks at once: each writes only its own slots.
+    out.pair_contact.resize(pairs.size());
+    out.pair_point.resize(pairs.size());
+    int contacts = 0, points = 0;
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        const PairContact& pc = pairs.pairs[k];
+        const bool left_out = (!awake[static_cast<std::size_t>(pc.i)] && !awake[static_cast<std::size_t>(pc.j)]) ||
+                              pc.cast; // (cast: its time of impact is found instead, continuous)
+        out.pair_contact[k] = left_out ? -1 : contacts;
+        out.pair_point[k] = points;
+        if (left_out) continue;
+        contacts += pc.count;
+        for (int m = 0; m < pc.count; ++m) points += pairs.manifolds[static_cast<std::size_t>(pc.first + m)].count;
+    }
+    out.contacts.resize(static_cast<std::size_t>(contacts));
+    out.add_points(points);
+    constexpr int kPairsPerBlock = 256;
+    threads.for_blocks(static_cast<int>(pairs.size()), kPairsPerBlock, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k)
+            if (out.pair_contact[static_cast<std::size_t>(k)] >= 0)
+                prepare_pair(ctx, pairs, static_cast<std::size_t>(k), bodies, round, out);
+    });
 }
 
 bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
@@ -344,11 +374,14 @@ bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodyS
     return true;
 }
 
-void prepare_biases(const StepContext& ctx, StepConstraints& set) {
-    for (std::size_t k = 0; k < set.points.size(); ++k) {
-        const PointInfo& info = set.info[k];
-        set.points[k].bias = info.touching ? 0.0 : -info.separation * ctx.inv_h;
-    }
+void prepare_biases(const StepContext& ctx, StepConstraints& set, const StepThreads& threads) {
+    constexpr int kPointsPerBlock = 4096;
+    threads.for_blocks(static_cast<int>(set.points.size()), kPointsPerBlock, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const PointInfo& info = set.info[static_cast<std::size_t>(k)];
+            set.points[static_cast<std::size_t>(k)].bias = info.touching ? 0.0 : -info.separation * ctx.inv_h;
+        }
+    });
 }
 
 namespace {
@@ -371,25 +404,23 @@ void raise_to(std::atomic<double>& at, double value) {
     while (value > now && !at.compare_exchange_weak(now, value, std::memory_order_relaxed)) {}
 }
 
-/// Contacts of a colour a thread takes at a time.
-constexpr int kContactsPerBlock = 128;
 /// Islands a thread takes at a time.
 constexpr int kIslandsPerBlock = 8;
 
-/// Runs f(k) for every contact k of `island`, group by group; a colour's contacts in blocks on
-/// the threads.
+/// Runs f(k) for every contact k of `island`, group by group: a group's runs at once on the
+/// threads, each in its order.
 template <class F>
 void for_island_contacts(const StepThreads& threads, const SolverIslands& g, const SolverIsland& island, F&& f) {
     for (int q = island.first_group; q < island.first_group + island.group_count; ++q) {
         const ContactGroup& group = g.groups[static_cast<std::size_t>(q)];
-        const int* const order = g.order.data() + group.first;
-        if (group.independent && threads.threads() > 1 && group.count > kContactsPerBlock) {
-            threads.for_blocks(group.count, kContactsPerBlock, [&](int begin, int end) {
-                for (int e = begin; e < end; ++e) f(order[e]);
-            });
-        } else {
-            for (int e = 0; e < group.count; ++e) f(order[e]);
-        }
+        const auto run = [&](int begin, int end) {
+            for (int r = begin; r < end; ++r)
+                for (const int k : g.chain(group.first_chain + r)) f(k);
+        };
+        if (group.chains > 1 && threads.threads() > 1)
+            threads.for_blocks(group.chains, 1, run);
+        else
+            run(0, group.chains);
     }
 }
 
@@ -399,18 +430,19 @@ template <class F> ContactChange reduce_island_contacts(const StepThreads& threa
     ContactChange change;
     for (int q = island.first_group; q < island.first_group + island.group_count; ++q) {
         const ContactGroup& group = g.groups[static_cast<std::size_t>(q)];
-        const int* const order = g.order.data() + group.first;
-        if (group.independent && threads.threads() > 1 && group.count > kContactsPerBlock) {
+        if (group.chains > 1 && threads.threads() > 1) {
             std::atomic<double> normal{0}, friction2{0};
-            threads.for_blocks(group.count, kContactsPerBlock, [&](int begin, int end) {
+            threads.for_blocks(group.chains, 1, [&](int begin, int end) {
                 ContactChange local;
-                for (int e = begin; e < end; ++e) local.raise(f(order[e]));
+                for (int r = begin; r < end; ++r)
+                    for (const int k : g.chain(group.first_chain + r)) local.raise(f(k));
                 raise_to(normal, local.normal);
                 raise_to(friction2, local.friction2);
             });
             change.raise({normal.load(std::memory_order_relaxed), friction2.load(std::memory_order_relaxed)});
         } else {
-            for (int e = 0; e < group.count; ++e) change.raise(f(order[e]));
+            for (int r = 0; r < group.chains; ++r)
+                for (const int k : g.chain(group.first_chain + r)) change.raise(f(k));
         }
     }
     return change;
@@ -611,37 +643,49 @@ bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<B
     // point of a pair that turns neither body (balls, bodies that cannot turn) needs only its
     // normal, its separation at the start less its anchors' offset along the normal, and each
     // body's share of the push; another keeps its contact and point.
-    set.position_rows.clear();
-    set.row_first.resize(set.contacts.size() + 1);
-    for (std::size_t k = 0; k < set.contacts.size(); ++k) {
-        set.row_first[k] = static_cast<int>(set.position_rows.size());
+    const std::size_t m = set.contacts.size();
+    set.row_first.resize(m + 1);
+    int rows = 0;
+    for (std::size_t k = 0; k < m; ++k) {
+        set.row_first[k] = rows;
         const SolverContact& c = set.contacts[k];
-        const BodySim& a = bodies[static_cast<std::size_t>(c.a)];
-        const BodySim& b = bodies[static_cast<std::size_t>(c.b)];
-        if (a.inv_mass == 0 && b.inv_mass == 0) continue;
-        const double k_linear = a.inv_mass + b.inv_mass; // > 0: one body moves
-        for (int q = 0; q < c.count; ++q) {
-            const SolverPoint& p = set.points[static_cast<std::size_t>(c.first + q)];
-            const PointInfo& info = set.info[static_cast<std::size_t>(c.first + q)];
-            PositionRow& row = set.position_rows.emplace_back();
-            row.a = c.a;
-            row.b = c.b;
-            row.normal = c.normal;
-            if (c.linear) {
-                row.point = -1;
-                // A ball's anchor stays where it touches (and one that cannot turn is not turned).
-                const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, info.local_a);
-                const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, info.local_b);
-                row.base = info.separation + dot(rb - ra, c.normal);
-                row.share_a = a.inv_mass / k_linear;
-                row.share_b = b.inv_mass / k_linear;
-            } else {
-                row.point = c.first + q;
-                row.contact = static_cast<int>(k);
+        const bool moves = bodies[static_cast<std::size_t>(c.a)].inv_mass != 0 ||
+                           bodies[static_cast<std::size_t>(c.b)].inv_mass != 0;
+        rows += moves ? c.count : 0;
+    }
+    set.row_first[m] = rows;
+    set.position_rows.resize(static_cast<std::size_t>(rows));
+    threads.for_blocks(static_cast<int>(m), 1024, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
+            const BodySim& a = bodies[static_cast<std::size_t>(c.a)];
+            const BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+            if (a.inv_mass == 0 && b.inv_mass == 0) continue;
+            const double k_linear = a.inv_mass + b.inv_mass; // > 0: one body moves
+            for (int q = 0; q < c.count; ++q) {
+                const SolverPoint& p = set.points[static_cast<std::size_t>(c.first + q)];
+                const PointInfo& info = set.info[static_cast<std::size_t>(c.first + q)];
+                PositionRow& row =
+                        set.position_rows[static_cast<std::size_t>(set.row_first[static_cast<std::size_t>(k)] + q)];
+                row = PositionRow{};
+                row.a = c.a;
+                row.b = c.b;
+                row.normal = c.normal;
+                if (c.linear) {
+                    row.point = -1;
+                    // A ball's anchor stays where it touches (and one that cannot turn is not turned).
+                    const Vec3 ra = c.round_a ? p.ra : rotate(a.rotation, info.local_a);
+                    const Vec3 rb = c.round_b ? p.rb : rotate(b.rotation, info.local_b);
+                    row.base = info.separation + dot(rb - ra, c.normal);
+                    row.share_a = a.inv_mass / k_linear;
+                    row.share_b = b.inv_mass / k_linear;
+                } else {
+                    row.point = c.first + q;
+                    row.contact = k;
+                }
             }
         }
-    }
-    set.row_first[set.contacts.size()] = static_cast<int>(set.position_rows.size());
+    });
     // Each island's passes, until nothing of it is deeper than touching.
     std::atomic<bool> moved{false};
     const SolverIslands& g = set.islands;

@@ -153,6 +153,8 @@ struct StepConstraints {
     std::vector<int> impacts;               ///< scratch of solve_impacts(): the contacts that impact
     LargeVector<PositionRow> position_rows; ///< scratch of correct_positions()
     std::vector<int> row_first;             ///< scratch of correct_positions(): per contact, its first row
+    std::vector<int> pair_contact;          ///< scratch of prepare_contacts(): per pair, its first contact (−1: none)
+    std::vector<int> pair_point;            ///< scratch of prepare_contacts(): per pair, its first point
 
     /// Empties the set (keeps the storage).
     void clear() {
@@ -195,8 +197,10 @@ inline Vec3 tangent_impulse(const SolverContact& c, const SolverPoint& p) {
 /// left out: their bodies sleep or never move. `round` (per body, nonzero: a sphere about its
 /// reference point) marks the bodies whose normal rows have no angular part: a ball's contact
 /// normal passes through its centre, so r × n is zero there, not a rounding error of it.
+/// Pairs are prepared in blocks on `threads`.
 void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
-                      std::span<const unsigned char> awake, std::span<const unsigned char> round, StepConstraints& out);
+                      std::span<const unsigned char> awake, std::span<const unsigned char> round, StepConstraints& out,
+                      const StepThreads& threads);
 
 /// The impact solve (stage 2 above) on the contacts whose `impact` is set: velocity_iterations
 /// passes. Returns true when some body's velocity changed.
@@ -204,7 +208,7 @@ bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodyS
 
 /// Sets each gap point's bias for the force solve: a point a gap s > 0 apart may close it within
 /// the step and no further (speculative contact, bias −s/h); a touching point gets none.
-void prepare_biases(const StepContext& ctx, StepConstraints& set);
+void prepare_biases(const StepContext& ctx, StepConstraints& set, const StepThreads& threads);
 
 /// Applies every point's warm-start impulse (its normal_impulse and tangent_impulse), island by
 /// island (set.islands, grouped by group_islands()) on `threads`.

@@ -36,6 +36,22 @@ PairContact* World::find_impact_pair(int i, int j) {
     return nullptr;
 }
 
+double World::update_margin(const StepContext& ctx, bool at_start, int i, int j, const PairContact* before,
+                            bool& keeps) const {
+    const bool speculative = pair_is_speculative(i, j);
+    keeps = before || speculative || at_start;
+    // A new pair of discrete or swept detection needs an overlap.
+    if (!keeps && !bounds_overlap(bounds(i), bounds(j))) return -1;
+    // At the start, pairs within the skin start in contact (a crate set on a ramp), and a
+    // speculative pair within its reach of the first step too (a bullet whose first step
+    // would cross the wall).
+    const double reach = reach_[static_cast<std::size_t>(i)] + reach_[static_cast<std::size_t>(j)];
+    const double margin =
+            at_start ? ctx.skin + kGroundGap + (speculative ? reach : 0.0) : ctx.skin + (keeps ? reach : 0.0);
+    if (!bounds_near(bounds(i), bounds(j), margin)) return -1;
+    return margin;
+}
+
 void World::update_contacts(const StepContext& ctx, bool at_start) {
     const int n = body_count();
     // Which pairs can be in contact after the update (the rules below): a new pair of discrete
@@ -74,6 +90,39 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
                        std::back_inserter(merged_keys_));
         keys_.swap(merged_keys_);
     }
+    // On several threads (and with no mesh: one manifold a pair), the candidates' manifolds are
+    // found at once first, each into its own slot, and the walk below takes them in order: the
+    // same pure function of the same poses as the walk would call, so the same contacts, bit
+    // for bit. (Every body's placed shape is cached first: placed() fills its cache on first use.)
+    const bool ahead = threads_.threads() > 1 && !any_mesh_ && keys_.size() >= 256;
+    if (ahead) {
+        threads_.for_blocks(n, kBodiesPerBlock, [&](int begin, int end) {
+            for (int k = begin; k < end; ++k) (void)placed(k);
+        });
+        found_ahead_.resize(keys_.size());
+        threads_.for_blocks(static_cast<int>(keys_.size()), 256, [&](int begin, int end) {
+            Manifold found[1];
+            for (int e = begin; e < end; ++e) {
+                const PairKey key = keys_[static_cast<std::size_t>(e)];
+                const int i = pair_first(key), j = pair_second(key);
+                FoundAhead& slot = found_ahead_[static_cast<std::size_t>(e)];
+                slot.kept = false;
+                if (!pair_can_touch(i, j)) continue;
+                const auto at = std::lower_bound(contacts_.pairs.begin(), contacts_.pairs.end(), key,
+                                                 [](const PairContact& c, PairKey k) { return c.key() < k; });
+                const PairContact* before = at != contacts_.pairs.end() && at->key() == key ? &*at : nullptr;
+                if (!before || before->cast)
+                    if (const PairContact* c = find_impact_pair(i, j)) before = c;
+                bool keeps = false;
+                const double margin = update_margin(ctx, at_start, i, j, before, keeps);
+                if (margin < 0) continue;
+                const ManifoldQuery q = manifolds(placed(i), placed(j), margin, found);
+                if (q.status != ContactStatus::overlapping || q.count == 0) continue;
+                slot.kept = true;
+                slot.manifold = found[0];
+            }
+        });
+    }
     next_contacts_.clear();
     const bool tell = (wanted_ & kOnContact) && !at_start;
     // One walk over the candidates and the old contacts, both sorted by (i, j): a candidate is
@@ -84,7 +133,8 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         for (; old < contacts_.size() && contacts_.pairs[old].key() < key; ++old)
             if (frozen(contacts_.pairs[old])) next_contacts_.add_copy(contacts_, contacts_.pairs[old]).told = false;
     };
-    for (const PairKey key : keys_) {
+    for (std::size_t e = 0; e < keys_.size(); ++e) {
+        const PairKey key = keys_[e];
         keep_frozen_before(key);
         const int i = pair_first(key), j = pair_second(key);
         if (!pair_can_touch(i, j)) continue;
@@ -99,21 +149,21 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
                 before_set = &impact_pairs_;
             }
         }
-        const bool speculative = pair_is_speculative(i, j);
-        const bool keeps = before || speculative || at_start;
-        // A new pair of discrete or swept detection needs an overlap.
-        if (!keeps && !bounds_overlap(bounds(i), bounds(j))) continue;
-        // At the start, pairs within the skin start in contact (a crate set on a ramp), and a
-        // speculative pair within its reach of the first step too (a bullet whose first step
-        // would cross the wall).
-        const double reach = reach_[static_cast<std::size_t>(i)] + reach_[static_cast<std::size_t>(j)];
-        const double margin =
-                at_start ? ctx.skin + kGroundGap + (speculative ? reach : 0.0) : ctx.skin + (keeps ? reach : 0.0);
-        if (!bounds_near(bounds(i), bounds(j), margin)) continue;
-        manifolds_.resize(kMaxPairManifolds);
-        const ManifoldQuery q = manifolds(placed(i), placed(j), margin, manifolds_);
-        if (q.status != ContactStatus::overlapping || q.count == 0) continue;
-        const std::span<const Manifold> found(manifolds_.data(), static_cast<std::size_t>(q.count));
+        bool keeps = false;
+        std::span<const Manifold> found;
+        if (ahead) {
+            const FoundAhead& slot = found_ahead_[e];
+            if (!slot.kept) continue;
+            keeps = before || pair_is_speculative(i, j) || at_start;
+            found = {&slot.manifold, 1};
+        } else {
+            const double margin = update_margin(ctx, at_start, i, j, before, keeps);
+            if (margin < 0) continue;
+            manifolds_.resize(kMaxPairManifolds);
+            const ManifoldQuery q = manifolds(placed(i), placed(j), margin, manifolds_);
+            if (q.status != ContactStatus::overlapping || q.count == 0) continue;
+            found = {manifolds_.data(), static_cast<std::size_t>(q.count)};
+        }
         PairContact& pc = next_contacts_.add(i, j, found);
         if (!keeps && !pc.overlapping) {
             next_contacts_.pop_back();

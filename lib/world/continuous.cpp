@@ -265,7 +265,7 @@ bool World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
                                     static_cast<unsigned char>(bodies_[static_cast<std::size_t>(j)].round)};
     StepContext sub = ctx;
     sub.impact_speed = kTouchTolerance; // at a time of impact every approach is an impact
-    prepare_contacts(sub, sub_pairs_, sub_bodies_, kAwake, round, sub_solver_);
+    prepare_contacts(sub, sub_pairs_, sub_bodies_, kAwake, round, sub_solver_, threads_);
     // The pair's points with a gap (a tumbling box's other corners) are not the rest of the
     // step's solve: they are cast, as the pair was (a time of impact of their own, later in the
     // step), so they push nothing before they touch — a speculative push there would stop the
@@ -359,7 +359,7 @@ bool World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     // constant acceleration that takes each from its velocity now to the solved one.
     sub.h = remaining;
     sub.inv_h = 1 / remaining;
-    prepare_biases(sub, sub_solver_);
+    prepare_biases(sub, sub_solver_, threads_);
     for (int k = 0; k < 2; ++k) {
         const int g = sub_index_[static_cast<std::size_t>(k)];
         BodySim& s = sub_bodies_[static_cast<std::size_t>(k)];

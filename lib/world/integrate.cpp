@@ -14,6 +14,22 @@
 namespace collide {
 
 void World::integrate_velocities(const StepContext& ctx) {
+    // (A character carried by what it stands on reads that body's velocity: in body order then.)
+    if (!has_characters_) {
+        threads_.for_blocks(body_count(), kBodiesPerBlock, [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) {
+                BodySim& s = sims_[static_cast<std::size_t>(i)];
+                Body& b = bodies_[static_cast<std::size_t>(i)];
+                if (b.kind != BodyKind::dynamic || b.asleep) continue;
+                s.start_velocity = s.velocity; // after the impacts: where the step's motion starts
+                s.start_angular = s.angular_velocity;
+                s.velocity += ctx.gravity * ctx.h;
+                b.constrained = false;
+                b.arriving = false;
+            }
+        });
+        return;
+    }
     for (int i = 0; i < body_count(); ++i) {
         BodySim& s = sims_[static_cast<std::size_t>(i)];
         Body& b = bodies_[static_cast<std::size_t>(i)];
@@ -40,27 +56,43 @@ void World::begin_motion(const StepContext& ctx) {
     // (v_n = −s/h), so it moves with that velocity throughout — the mean of start and end would
     // carry it past the surface. (A resting contact's gap closes at a speed near 0: the mean
     // keeps a slide along it exact.)
-    for (const SolverContact& c : solver_.contacts) {
-        bool pushed = false, arrived = false;
-        for (int q = c.first; q < c.first + c.count; ++q) {
-            const SolverPoint& p = solver_.points[static_cast<std::size_t>(q)];
-            const PointInfo& info = solver_.info[static_cast<std::size_t>(q)];
-            pushed = pushed || p.normal_impulse != 0 || p.tangent1_impulse != 0 || p.tangent2_impulse != 0;
-            arrived = arrived || (!info.touching && p.normal_impulse > 0 && info.approach < -ctx.impact_speed);
+    // (Each contact's two flags found in blocks at once, then set on its bodies in order.)
+    touched_.resize(solver_.contacts.size());
+    threads_.for_blocks(static_cast<int>(solver_.contacts.size()), 1024, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const SolverContact& c = solver_.contacts[static_cast<std::size_t>(k)];
+            bool pushed = false, arrived = false;
+            for (int q = c.first; q < c.first + c.count; ++q) {
+                const SolverPoint& p = solver_.points[static_cast<std::size_t>(q)];
+                const PointInfo& info = solver_.info[static_cast<std::size_t>(q)];
+                pushed = pushed || p.normal_impulse != 0 || p.tangent1_impulse != 0 || p.tangent2_impulse != 0;
+                arrived = arrived || (!info.touching && p.normal_impulse > 0 && info.approach < -ctx.impact_speed);
+            }
+            touched_[static_cast<std::size_t>(k)] = static_cast<unsigned char>((pushed ? 1 : 0) | (arrived ? 2 : 0));
         }
-        if (!pushed) continue;
-        for (const int k : {c.a, c.b}) {
-            Body& b = bodies_[static_cast<std::size_t>(k)];
+    });
+    for (std::size_t k = 0; k < solver_.contacts.size(); ++k) {
+        const unsigned char flags = touched_[k];
+        if (!(flags & 1)) continue;
+        const SolverContact& c = solver_.contacts[k];
+        for (const int body : {c.a, c.b}) {
+            Body& b = bodies_[static_cast<std::size_t>(body)];
             b.constrained = true;
-            b.arriving = b.arriving || arrived;
+            b.arriving = b.arriving || (flags & 2) != 0;
         }
     }
-    for (int i = 0; i < body_count(); ++i) {
+    threads_.for_blocks(body_count(), kBodiesPerBlock, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) begin_body_motion(ctx, i);
+    });
+}
+
+void World::begin_body_motion(const StepContext& ctx, int i) {
+    {
         BodySim& s = sims_[static_cast<std::size_t>(i)];
         Body& b = bodies_[static_cast<std::size_t>(i)];
         if (b.kind != BodyKind::dynamic || b.asleep) {
             s.accel = s.angular_accel = Vec3{};
-            continue;
+            return;
         }
         b.step_rotation = s.rotation;
         const Vec3 end = s.velocity, end_angular = s.angular_velocity;
@@ -101,7 +133,13 @@ void World::spin_from_momentum(BodySim& s, const Body& b) {
 
 void World::advance(double tau) {
     if (tau <= 0) return;
-    for (int i = 0; i < body_count(); ++i) advance_body(i, tau);
+    if (wanted_ & kOnMove) { // observers hear of the moves in body order
+        for (int i = 0; i < body_count(); ++i) advance_body(i, tau);
+        return;
+    }
+    threads_.for_blocks(body_count(), kBodiesPerBlock, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) advance_body(i, tau);
+    });
 }
 
 void World::advance_body(int index, double tau) {
@@ -150,16 +188,22 @@ void World::advance_body(int index, double tau) {
 }
 
 void World::end_motion(const StepContext&) {
-    for (int i = 0; i < body_count(); ++i) {
+    threads_.for_blocks(body_count(), kBodiesPerBlock, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) end_body_motion(i);
+    });
+}
+
+void World::end_body_motion(int i) {
+    {
         BodySim& s = sims_[static_cast<std::size_t>(i)];
         Body& b = bodies_[static_cast<std::size_t>(i)];
-        if (b.kind != BodyKind::dynamic || b.asleep) continue;
+        if (b.kind != BodyKind::dynamic || b.asleep) return;
         s.accel = s.angular_accel = Vec3{};
-        if (!b.turns || b.round) continue;
+        if (!b.turns || b.round) return;
         if (b.free_turn) { // its turn kept L and its energy: ω₁ = I(q₁)⁻¹·L
             spin_from_momentum(s, b);
             b.free_turn = false;
-            continue;
+            return;
         }
         // The gyroscopic term, exactly: the angular momentum the solver left, L = I(q₀)·ω, is
         // carried through the turn, ω ← I(q₁)⁻¹·L (a torque-free body keeps L; |L| is kept

@@ -17,53 +17,76 @@ int find_root(std::vector<int>& parent, int i) {
     return i;
 }
 
-/// Colours the island's contacts `order[first, first + count)` and sorts them by colour
-/// (stably: a colour's contacts stay in contact order), adding its groups to `out`.
-void color_island(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, int first, int count,
+/// Adds a group of one run: `count` contacts from order[first], one after another.
+void add_run_group(SolverIslands& out, int first, int count) {
+    out.groups.push_back({first, count, static_cast<int>(out.chain_start.size()), 1});
+    out.chain_start.push_back(first);
+    out.chain_start.push_back(first + count);
+}
+
+/// Splits the island's contacts `order[first, first + count)` into kIslandParts parts and the
+/// seams between them (solver_islands.h), reordering them part by part (each in contact order),
+/// then the seams; adds its two groups to `out`.
+void split_island(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, int first, int count,
                   SolverIslands& out) {
-    int sizes[kGraphColors + 1] = {};
+    const auto moves = [&](int body) { return bodies[static_cast<std::size_t>(body)].inv_mass > 0; };
+    // The moving bodies by index, cut into parts of equal size.
+    out.ranked.clear();
     for (int e = first; e < first + count; ++e) {
         const SolverContact& c = contacts[static_cast<std::size_t>(out.order[static_cast<std::size_t>(e)])];
-        const bool ma = bodies[static_cast<std::size_t>(c.a)].inv_mass > 0;
-        const bool mb = bodies[static_cast<std::size_t>(c.b)].inv_mass > 0;
-        const std::uint32_t taken = (ma ? out.used[static_cast<std::size_t>(c.a)] : 0u) |
-                                    (mb ? out.used[static_cast<std::size_t>(c.b)] : 0u);
-        int colour = kGraphColors;
-        for (int k = 0; k < kGraphColors; ++k)
-            if (!(taken & (1u << k))) {
-                colour = k;
-                break;
-            }
-        if (colour < kGraphColors) {
-            if (ma) out.used[static_cast<std::size_t>(c.a)] |= 1u << colour;
-            if (mb) out.used[static_cast<std::size_t>(c.b)] |= 1u << colour;
+        for (const int body : {c.a, c.b}) {
+            if (!moves(body) || out.part[static_cast<std::size_t>(body)] >= 0) continue;
+            out.part[static_cast<std::size_t>(body)] = 0; // seen
+            out.ranked.push_back(body);
         }
-        out.color[static_cast<std::size_t>(e)] = static_cast<unsigned char>(colour);
-        ++sizes[colour];
     }
-    // The bodies' colours are cleared for the next island.
-    for (int e = first; e < first + count; ++e) {
-        const SolverContact& c = contacts[static_cast<std::size_t>(out.order[static_cast<std::size_t>(e)])];
-        out.used[static_cast<std::size_t>(c.a)] = 0;
-        out.used[static_cast<std::size_t>(c.b)] = 0;
-    }
-    int starts[kGraphColors + 1];
+    std::sort(out.ranked.begin(), out.ranked.end());
+    const auto n = static_cast<long long>(out.ranked.size());
+    for (long long r = 0; r < n; ++r)
+        out.part[static_cast<std::size_t>(out.ranked[static_cast<std::size_t>(r)])] =
+                static_cast<int>(r * kIslandParts / n);
+    // Each contact's part (kIslandParts: a seam), counted, then placed stably.
+    const auto part_of = [&](const SolverContact& c) {
+        const int pa = moves(c.a) ? out.part[static_cast<std::size_t>(c.a)] : -1;
+        const int pb = moves(c.b) ? out.part[static_cast<std::size_t>(c.b)] : -1;
+        if (pa < 0) return pb;
+        if (pb < 0 || pb == pa) return pa;
+        return kIslandParts;
+    };
+    int sizes[kIslandParts + 1] = {};
+    for (int e = first; e < first + count; ++e)
+        ++sizes[part_of(contacts[static_cast<std::size_t>(out.order[static_cast<std::size_t>(e)])])];
+    int starts[kIslandParts + 1];
     int at = 0;
-    for (int k = 0; k <= kGraphColors; ++k) {
+    for (int k = 0; k <= kIslandParts; ++k) {
         starts[k] = at;
         at += sizes[k];
     }
     out.sorted.resize(static_cast<std::size_t>(count));
-    for (int e = first; e < first + count; ++e)
-        out.sorted[static_cast<std::size_t>(starts[out.color[static_cast<std::size_t>(e)]]++)] =
-                out.order[static_cast<std::size_t>(e)];
-    std::copy(out.sorted.begin(), out.sorted.end(), out.order.begin() + first);
-    at = first;
-    for (int k = 0; k <= kGraphColors; ++k) {
-        if (sizes[k] == 0) continue;
-        out.groups.push_back({at, sizes[k], k < kGraphColors});
-        at += sizes[k];
+    for (int e = first; e < first + count; ++e) {
+        const int k = out.order[static_cast<std::size_t>(e)];
+        out.sorted[static_cast<std::size_t>(starts[part_of(contacts[static_cast<std::size_t>(k)])]++)] = k;
     }
+    std::copy(out.sorted.begin(), out.sorted.end(), out.order.begin() + first);
+    for (const int body : out.ranked) out.part[static_cast<std::size_t>(body)] = -1; // for the next island
+    // The parts, at once; then the seams, one after another.
+    ContactGroup parts;
+    parts.first = first;
+    parts.count = count - sizes[kIslandParts];
+    parts.first_chain = static_cast<int>(out.chain_start.size());
+    parts.chains = 0;
+    at = first;
+    for (int k = 0; k < kIslandParts; ++k) {
+        if (sizes[k] == 0) continue;
+        out.chain_start.push_back(at);
+        at += sizes[k];
+        ++parts.chains;
+    }
+    if (parts.chains > 0) {
+        out.chain_start.push_back(at);
+        out.groups.push_back(parts);
+    }
+    if (sizes[kIslandParts] > 0) add_run_group(out, at, sizes[kIslandParts]);
 }
 
 } // namespace
@@ -118,14 +141,13 @@ void group_islands(std::span<const SolverContact> contacts, std::span<const Body
     for (int k = 0; k < m; ++k)
         out.order[static_cast<std::size_t>(
                 out.fill[static_cast<std::size_t>(out.contact_island[static_cast<std::size_t>(k)])]++)] = k;
-    out.used.assign(static_cast<std::size_t>(n), 0u);
-    out.color.resize(static_cast<std::size_t>(m));
+    out.part.assign(static_cast<std::size_t>(n), -1);
     for (SolverIsland& island : out.islands) {
         island.first_group = static_cast<int>(out.groups.size());
-        if (island.count >= kColoredIsland)
-            color_island(contacts, bodies, island.first, island.count, out);
+        if (island.count >= kPartitionedIsland)
+            split_island(contacts, bodies, island.first, island.count, out);
         else
-            out.groups.push_back({island.first, island.count, false});
+            add_run_group(out, island.first, island.count);
         island.group_count = static_cast<int>(out.groups.size()) - island.first_group;
     }
 }

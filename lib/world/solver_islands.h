@@ -2,19 +2,24 @@
 /// \file
 /// The step's contacts grouped for solving (issue 30): islands — the contacts joined through
 /// the bodies they move (a body contacts cannot move, static or kinematic, joins nothing, as in
-/// Box2D's islands) — each solved on its own, and within an island of at least kColoredIsland
-/// contacts, colours of the constraint graph (Box2D v3's constraint_graph.c): each of an island's
-/// contacts, in contact order, takes the lowest of kGraphColors colours that neither of its
-/// movable bodies has yet, so no two contacts of a colour share a body that moves and a colour's
-/// contacts can be solved at once, on any number of threads, to the same bits; a contact that
-/// finds no colour free goes to the island's overflow, solved after the colours one at a time.
+/// Box2D's islands) — each solved on its own; and an island of at least kPartitionedIsland
+/// contacts split into parts that can be solved at once.
 ///
 /// Islands are independent, so solving each on its own (with its own stopping rule) gives the
-/// same bits whatever order they run in; an island below kColoredIsland keeps its contacts in
-/// contact order, the order the whole set was solved in before islands. The grouping depends on
-/// the contacts alone, never on the thread count.
+/// same bits whatever order and thread they run in. A smaller island keeps its contacts in
+/// contact order, the order the whole set was solved in before islands.
+///
+/// A large island's moving bodies are ranked by index and cut into kIslandParts parts of equal
+/// size (scenes are written in rows and layers, so a part is a band of the pile: a pyramid's
+/// rows from the ground up). A contact whose moving bodies are all of one part is that part's;
+/// the rest (between parts) are the island's seams. A pass solves every part's contacts, in
+/// contact order within each part, parts at once — they share no body that moves — then the
+/// seams, one after another. Within a part the pass is the sequential one (a stack's contacts
+/// from the bottom up, each seeing the impulse just below it), which converges in a few passes
+/// where a colouring of the constraint graph (Box2D v3: no two contacts of a colour share a
+/// body, each colour at once) interleaves the pile and needed three times the passes here.
+/// The grouping depends on the contacts alone, never on the thread count.
 
-#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -24,18 +29,20 @@ namespace collide {
 
 struct SolverContact;
 
-/// An island of at least this many contacts is solved by colours (a smaller one in contact
-/// order, one contact at a time): below it, a pass is too short to share between threads.
-inline constexpr int kColoredIsland = 256;
-/// Colours of the constraint graph (Box2D v3's B2_GRAPH_COLOR_COUNT is 24).
-inline constexpr int kGraphColors = 24;
+/// An island of at least this many contacts is split into parts (a smaller one is solved in
+/// contact order, one contact at a time): below it, a pass is too short to share.
+inline constexpr int kPartitionedIsland = 512;
+/// The parts of a large island (at most as many threads share one island's pass).
+inline constexpr int kIslandParts = 8;
 
-/// Consecutive contacts of SolverIslands::order solved as one: one after another, or (a colour)
-/// all independent of each other.
+/// Consecutive contacts of SolverIslands::order solved as one group: in `chains` runs
+/// (SolverIslands::chain_start[first_chain …]) that share no moving body, so the runs can be
+/// solved at once, each in its order. A group of one run is solved one contact at a time.
 struct ContactGroup {
-    int first = 0;            ///< its first entry in SolverIslands::order
-    int count = 0;            ///< its contacts
-    bool independent = false; ///< a colour: no two of its contacts share a body that moves
+    int first = 0;       ///< its first entry in SolverIslands::order
+    int count = 0;       ///< its contacts
+    int first_chain = 0; ///< its first run in SolverIslands::chain_start
+    int chains = 1;      ///< its runs
 };
 
 /// One island: its contacts are SolverIslands::order[first, first + count), in groups
@@ -49,27 +56,35 @@ struct SolverIsland {
 
 /// The islands of a step's contacts, and scratch to find them (reused: no allocation once warm).
 struct SolverIslands {
-    std::vector<int> order;            ///< contact indices, island by island (a coloured island's by colour)
+    std::vector<int> order;            ///< contact indices, island by island (a large island's part by part)
     std::vector<ContactGroup> groups;  ///< every island's groups, an island's together
+    std::vector<int> chain_start;      ///< runs: run r is order[chain_start[r], chain_start[r + 1])
     std::vector<SolverIsland> islands; ///< in the order of their first contact
     std::vector<int> parent;           ///< scratch: union–find over bodies
     std::vector<int> island_of;        ///< scratch: per body root, its island (−1: none yet)
     std::vector<int> contact_island;   ///< scratch: per contact, its island
     std::vector<int> fill;             ///< scratch
-    std::vector<std::uint32_t> used;   ///< scratch: per body, the colours its contacts took
-    std::vector<unsigned char> color;  ///< scratch: per order entry, its colour (kGraphColors: overflow)
-    std::vector<int> sorted;           ///< scratch: an island's order by colour
+    std::vector<int> part;             ///< scratch: per body, its part in a large island (−1: none)
+    std::vector<int> ranked;           ///< scratch: a large island's moving bodies by index
+    std::vector<int> sorted;           ///< scratch: a large island's order by part
 
     /// Empties the islands (keeps the storage).
     void clear() {
         order.clear();
         groups.clear();
+        chain_start.clear();
         islands.clear();
+    }
+    /// Run `r`'s contacts.
+    std::span<const int> chain(int r) const {
+        const auto b = static_cast<std::size_t>(chain_start[static_cast<std::size_t>(r)]);
+        const auto e = static_cast<std::size_t>(chain_start[static_cast<std::size_t>(r) + 1]);
+        return {order.data() + b, e - b};
     }
 };
 
 /// Groups `contacts` (their bodies indices into `bodies`; a body moves when its inv_mass > 0)
-/// into `out`'s islands and colours.
+/// into `out`'s islands, parts and seams.
 void group_islands(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, SolverIslands& out);
 
 } // namespace collide

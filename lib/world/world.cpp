@@ -41,6 +41,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     any_swept_ = false;
     any_speculative_ = false;
     any_turning_ = false;
+    any_mesh_ = false;
     bool any_swept_body = false;
     std::size_t pairable = 0; // bodies that can be in a swept pair: not characters, not triggers
     for (std::size_t i = 0; i < n; ++i) {
@@ -116,6 +117,7 @@ void World::reset(const WorldDef& def, std::span<const BodyDef> defs) {
         any_turning_ = any_turning_ || b.spinning || (b.turns && !b.round);
         any_swept_body = any_swept_body || (b.swept && !b.trigger);
         any_speculative_ = any_speculative_ || b.speculative;
+        any_mesh_ = any_mesh_ || std::holds_alternative<Mesh>(d.shape);
         pairable += !character && !b.trigger ? 1 : 0;
     }
     any_swept_ = any_swept_body && pairable >= 2;
@@ -395,13 +397,13 @@ void World::step(double h) {
         for (PairContact& pc : contacts_.pairs) pc.cast = !pc.touching && pair_is_swept(pc.i, pc.j);
     // 1. prepare, 2. impacts (on the velocities before gravity).
     for (int i = 0; i < body_count(); ++i) active_[static_cast<std::size_t>(i)] = is_dynamic(i) && !is_asleep(i);
-    prepare_contacts(ctx, contacts_, sims_, active_, round_, solver_);
+    prepare_contacts(ctx, contacts_, sims_, active_, round_, solver_, threads_);
     group_islands(solver_.contacts, sims_, solver_.islands);
     save_velocities(solver_.contacts);
     if (solve_impacts(ctx, solver_, sims_)) tell_responses(solver_.contacts);
     // The gaps' bounds from the velocities the step's motion starts with; 3. integrate
     // velocities; 4. solve.
-    prepare_biases(ctx, solver_);
+    prepare_biases(ctx, solver_, threads_);
     integrate_velocities(ctx);
     warm_start(solver_, sims_, threads_);
     solve_velocities(ctx, solver_, sims_, threads_);
@@ -443,10 +445,13 @@ void World::step(double h) {
     if (has_characters_) character_passes(ctx);
     // 9. correct positions, 10. update contacts at the corrected poses (with the next step's reach).
     if (correct_positions(ctx, solver_, sims_, threads_)) {
-        for (const SolverContact& c : solver_.contacts) {
-            refresh_body(c.a);
-            refresh_body(c.b);
-        }
+        touched_.assign(sims_.size(), 0);
+        for (const SolverContact& c : solver_.contacts)
+            touched_[static_cast<std::size_t>(c.a)] = touched_[static_cast<std::size_t>(c.b)] = 1;
+        threads_.for_blocks(body_count(), kBodiesPerBlock, [&](int begin, int end) {
+            for (int k = begin; k < end; ++k)
+                if (touched_[static_cast<std::size_t>(k)]) refresh_body(k);
+        });
     }
     update_reach(def_.dt);
     update_contacts(ctx, false);

@@ -287,32 +287,40 @@ private:
     StepConstraints solver_;                              ///< this step's constraints
     StepConstraints sub_solver_;                          ///< scratch: an impact's constraints
     std::vector<Manifold> manifolds_;                     ///< scratch: one pair's manifolds
-    ContactSet impact_pairs_;                             ///< pairs that came into contact at an impact this step
-    std::vector<PairKey> cast_pairs_;                     ///< continuous: candidate swept pairs this step, sorted
-    std::vector<PairKey> resolved_;                       ///< continuous: pairs solved at the current instant
-    std::vector<PairKey> pressing_;                       ///< continuous: pairs pressing on after their impact
-    std::vector<BodySim> sub_bodies_;                     ///< continuous: an impact's bodies (local copies)
-    std::vector<int> sub_index_;                          ///< continuous: their global indices
-    ContactSet sub_pairs_;                                ///< continuous: the impact's new contact, in local indices
-    StepThreads threads_;                                 ///< the threads a step runs on
-    mutable Broadphase broad_;                            ///< candidate pairs
-    std::vector<PairKey> keys_;                           ///< scratch: candidate pair keys
-    std::vector<PairKey> kept_keys_;                      ///< scratch: the keys of contacts that may stay
-    std::vector<PairKey> merged_keys_;                    ///< scratch: candidates and kept keys together
-    std::vector<unsigned char> active_;                   ///< scratch: per body, moves this step (broadphase)
-    std::vector<unsigned char> round_;                    ///< per body: a ball about its reference point (Body::round)
-    std::vector<Aabb> boxes_;                             ///< scratch: every body's bounds (grown by its reach)
-    std::vector<double> reach_;                           ///< per body: how far a point of it can move in a step (m)
-    std::vector<int> found_;                              ///< scratch: bodies found by a query
-    mutable std::vector<int> probe_;                      ///< scratch: bodies near a character's trial position
-    std::vector<Vec3> before_;                            ///< scratch: velocities before a response
-    std::vector<int> levels_;          ///< scratch: per body, distance in contacts from a body that does not move
-    std::vector<int> adjacency_start_; ///< scratch: contact adjacency, compressed rows
-    std::vector<int> adjacency_;       ///< scratch: the neighbours
-    std::vector<int> fill_;            ///< scratch
-    std::vector<int> queue_;           ///< scratch: the breadth-first walk
-    std::vector<double> load_;         ///< scratch: the weight a body carries (N·s)
-    std::vector<Vec3> load_torque_;    ///< scratch: the torque of what rests on it, about its centre (N·m·s)
+    /// A candidate pair's manifold found ahead of the update's walk (update_contacts()).
+    struct FoundAhead {
+        bool kept = false; ///< within its margin and overlapping: the walk adds it
+        Manifold manifold; ///< its one manifold (no mesh: one a pair)
+    };
+    LargeVector<FoundAhead> found_ahead_; ///< scratch: per candidate key, on several threads
+    std::vector<unsigned char>
+            touched_;                   ///< scratch: per contact, pushed/arrived (begin_motion); per body, moved (step)
+    ContactSet impact_pairs_;           ///< pairs that came into contact at an impact this step
+    std::vector<PairKey> cast_pairs_;   ///< continuous: candidate swept pairs this step, sorted
+    std::vector<PairKey> resolved_;     ///< continuous: pairs solved at the current instant
+    std::vector<PairKey> pressing_;     ///< continuous: pairs pressing on after their impact
+    std::vector<BodySim> sub_bodies_;   ///< continuous: an impact's bodies (local copies)
+    std::vector<int> sub_index_;        ///< continuous: their global indices
+    ContactSet sub_pairs_;              ///< continuous: the impact's new contact, in local indices
+    StepThreads threads_;               ///< the threads a step runs on
+    mutable Broadphase broad_;          ///< candidate pairs
+    std::vector<PairKey> keys_;         ///< scratch: candidate pair keys
+    std::vector<PairKey> kept_keys_;    ///< scratch: the keys of contacts that may stay
+    std::vector<PairKey> merged_keys_;  ///< scratch: candidates and kept keys together
+    std::vector<unsigned char> active_; ///< scratch: per body, moves this step (broadphase)
+    std::vector<unsigned char> round_;  ///< per body: a ball about its reference point (Body::round)
+    std::vector<Aabb> boxes_;           ///< scratch: every body's bounds (grown by its reach)
+    std::vector<double> reach_;         ///< per body: how far a point of it can move in a step (m)
+    std::vector<int> found_;            ///< scratch: bodies found by a query
+    mutable std::vector<int> probe_;    ///< scratch: bodies near a character's trial position
+    std::vector<Vec3> before_;          ///< scratch: velocities before a response
+    std::vector<int> levels_;           ///< scratch: per body, distance in contacts from a body that does not move
+    std::vector<int> adjacency_start_;  ///< scratch: contact adjacency, compressed rows
+    std::vector<int> adjacency_;        ///< scratch: the neighbours
+    std::vector<int> fill_;             ///< scratch
+    std::vector<int> queue_;            ///< scratch: the breadth-first walk
+    std::vector<double> load_;          ///< scratch: the weight a body carries (N·s)
+    std::vector<Vec3> load_torque_;     ///< scratch: the torque of what rests on it, about its centre (N·m·s)
     /// A point holding a body up, for the resting estimate.
     struct Support {
         int point;               ///< which of contacts_.points it is
@@ -335,6 +343,7 @@ private:
     bool any_swept_ = false;       ///< some pair can be swept
     bool any_speculative_ = false; ///< some body is speculative: its pairs need the broadphase to see its reach
     bool any_turning_ = false;     ///< some body can turn (a dynamic one, or a spinning kinematic one)
+    bool any_mesh_ = false;        ///< some body is a mesh (its pairs can have several manifolds)
     int frame_ = -1;
     int frames_stepped_ = 0;
     double frame_time_ = 0; ///< the sampled time of the frame being stepped (s)
@@ -363,6 +372,10 @@ private:
     void integrate_velocities(const StepContext& ctx);
     void begin_motion(const StepContext& ctx);
     void advance(double tau);
+    /// begin_motion() of body i (after the contacts marked it).
+    void begin_body_motion(const StepContext& ctx, int i);
+    /// end_motion() of body i.
+    void end_body_motion(int i);
     void advance_body(int index, double tau);
     void end_motion(const StepContext& ctx);
     /// Stage 5 for a body no contact pushes, turning: its turn over the step free of torque
@@ -384,6 +397,11 @@ private:
 
     // contacts_update.cpp
     void update_contacts(const StepContext& ctx, bool at_start);
+    /// The margin within which candidate pair (i, j) is looked at by update_contacts(), or a
+    /// negative value when it cannot come into contact (the rules of world/contacts.h); `keeps`
+    /// is set when it may stay without an overlap. `before` is its contact before the update.
+    double update_margin(const StepContext& ctx, bool at_start, int i, int j, const PairContact* before,
+                         bool& keeps) const;
     void update_reach(double h);
     PairContact* find_contact(int i, int j);
     /// The contact pair (i, j) came into at a time of impact this step, or null.
@@ -406,6 +424,9 @@ private:
     void update_sleep(const StepContext& ctx);
     int island_root(int i);
 };
+
+/// Bodies a thread takes at a time in a stage that goes body by body (world/parallel.h).
+inline constexpr int kBodiesPerBlock = 512;
 
 /// Broadphase boxes grow by at least this fraction of the median body size (m/m): enough that a
 /// push-out rarely moves a body out of its grown box, small enough that a loose grid of bodies

@@ -1,6 +1,7 @@
-// Islands and colours of a step's contacts: worked out by hand for small graphs (a chain, two
-// separate stacks, a body touching only static ones) and checked as properties on a large one
-// (no two contacts of a colour share a body that moves; every contact once; contact order kept).
+// Islands, parts and seams of a step's contacts: worked out by hand for small graphs (a chain,
+// two separate stacks, a body touching only static ones) and checked as properties on a large one
+// (parts' runs share no body that moves; every contact once; contact order kept in each run; a
+// seam joins two parts).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -49,8 +50,8 @@ TEST_CASE("contacts through a static body join no islands; islands are numbered 
     CHECK(island_contacts(g, 1) == std::vector<int>{1, 2});
     CHECK(island_contacts(g, 2) == std::vector<int>{4});
     for (const SolverIsland& island : g.islands) {
-        REQUIRE(island.group_count == 1); // below kColoredIsland: one group, in contact order
-        CHECK_FALSE(g.groups[static_cast<std::size_t>(island.first_group)].independent);
+        REQUIRE(island.group_count == 1); // below kPartitionedIsland: one run, in contact order
+        CHECK(g.groups[static_cast<std::size_t>(island.first_group)].chains == 1);
     }
 }
 
@@ -64,12 +65,11 @@ TEST_CASE("a chain joined through moving bodies is one island, whatever order it
     CHECK(island_contacts(g, 0) == std::vector<int>{0, 1, 2, 3});
 }
 
-TEST_CASE("a large island's colours share no moving body, hold every contact once and keep contact order",
-          "[world][islands]") {
-    // A grid of 30 × 30 moving bodies on a static floor (body 0): every body touches the floor
-    // and its right and upper neighbours: 900 + 2 × 870 contacts, one island.
-    constexpr int side = 30;
-    const std::vector<BodySim> bodies = make_bodies(1, side * side);
+namespace {
+
+/// A grid of side × side moving bodies on a static floor (body 0): every body touches the floor
+/// and its right and upper neighbours (side² + 2·side·(side − 1) contacts, one island).
+std::vector<SolverContact> grid_contacts(int side) {
     const auto at = [&](int x, int y) { return 1 + x + side * y; };
     std::vector<SolverContact> contacts;
     for (int y = 0; y < side; ++y)
@@ -78,58 +78,93 @@ TEST_CASE("a large island's colours share no moving body, hold every contact onc
             if (x + 1 < side) contacts.push_back(contact(at(x, y), at(x + 1, y)));
             if (y + 1 < side) contacts.push_back(contact(at(x, y), at(x, y + 1)));
         }
-    REQUIRE(static_cast<int>(contacts.size()) >= kColoredIsland);
+    return contacts;
+}
+
+} // namespace
+
+TEST_CASE("a large island's parts share no moving body, hold every contact once and keep contact order",
+          "[world][islands]") {
+    constexpr int side = 30;
+    const std::vector<BodySim> bodies = make_bodies(1, side * side);
+    const std::vector<SolverContact> contacts = grid_contacts(side);
+    REQUIRE(static_cast<int>(contacts.size()) >= kPartitionedIsland);
     SolverIslands g;
     group_islands(contacts, bodies, g);
     REQUIRE(g.islands.size() == 1);
     const SolverIsland& island = g.islands[0];
     CHECK(island.count == static_cast<int>(contacts.size()));
+    REQUIRE(island.group_count == 2); // the parts at once, then the seams
+    const ContactGroup& parts = g.groups[static_cast<std::size_t>(island.first_group)];
+    const ContactGroup& seams = g.groups[static_cast<std::size_t>(island.first_group + 1)];
+    CHECK(parts.chains == kIslandParts);
+    CHECK(seams.chains == 1);
+    CHECK(parts.first == island.first);
+    CHECK(seams.first == parts.first + parts.count);
+    CHECK(parts.count + seams.count == island.count);
+
+    // Each moving body belongs to the run it first appears in; no other run may touch it.
+    std::vector<int> owner(bodies.size(), -1);
     std::multiset<int> seen;
-    int colours = 0;
-    for (int q = island.first_group; q < island.first_group + island.group_count; ++q) {
-        const ContactGroup& group = g.groups[static_cast<std::size_t>(q)];
-        std::set<int> used;
+    for (int r = parts.first_chain; r < parts.first_chain + parts.chains; ++r) {
         int last = -1;
-        for (int e = group.first; e < group.first + group.count; ++e) {
-            const int k = g.order[static_cast<std::size_t>(e)];
+        for (const int k : g.chain(r)) {
             seen.insert(k);
-            CHECK(k > last); // a group keeps contact order
+            CHECK(k > last); // a run keeps contact order
             last = k;
             const SolverContact& c = contacts[static_cast<std::size_t>(k)];
-            if (!group.independent) continue;
             for (const int body : {c.a, c.b}) {
                 if (bodies[static_cast<std::size_t>(body)].inv_mass == 0) continue; // the floor is shared
-                CHECK(used.insert(body).second);
+                int& o = owner[static_cast<std::size_t>(body)];
+                if (o < 0) o = r;
+                CHECK(o == r);
             }
         }
-        colours += group.independent ? 1 : 0;
+    }
+    // A seam joins bodies of two different runs (had both been in one, it would be that run's).
+    int last = -1;
+    for (const int k : g.chain(seams.first_chain)) {
+        seen.insert(k);
+        CHECK(k > last);
+        last = k;
+        const SolverContact& c = contacts[static_cast<std::size_t>(k)];
+        const int oa = owner[static_cast<std::size_t>(c.a)], ob = owner[static_cast<std::size_t>(c.b)];
+        CHECK(c.a != 0);
+        if (oa >= 0 && ob >= 0) CHECK(oa != ob);
     }
     CHECK(seen.size() == contacts.size());
     CHECK(std::set<int>(seen.begin(), seen.end()).size() == contacts.size());
-    // A body has at most 4 neighbours: greedy colouring needs at most 5 colours, no overflow.
-    CHECK(colours <= 5);
-    CHECK(colours == island.group_count);
+    // Parts are bands of kIslandParts equal shares of the 900 bodies by index (112 or 113 each,
+    // about 3.75 rows): the seams are the 30 upward contacts across each of the 7 cuts, plus the
+    // one sideways contact a cut inside a row passes through.
+    CHECK(seams.count >= (kIslandParts - 1) * side);
+    CHECK(seams.count <= (kIslandParts - 1) * (side + 1));
 }
 
-TEST_CASE("a body in more contacts than there are colours sends the rest to the overflow, solved last",
+TEST_CASE("an island just below the partitioned size is one run in contact order; at the size it splits",
           "[world][islands]") {
-    // A hub (body 1) touching 300 moving bodies: each contact needs its own colour.
-    const int spokes = 300;
-    const std::vector<BodySim> bodies = make_bodies(1, spokes + 1);
-    std::vector<SolverContact> contacts;
-    for (int k = 0; k < spokes; ++k) contacts.push_back(contact(1, 2 + k));
+    // A chain of moving bodies, each on the floor and touching the next: 2n − 1 contacts.
+    const auto chain = [](int n) {
+        std::vector<SolverContact> contacts;
+        for (int k = 0; k < n; ++k) {
+            contacts.push_back(contact(0, 1 + k));
+            if (k + 1 < n) contacts.push_back(contact(1 + k, 2 + k));
+        }
+        return contacts;
+    };
+    const int below = kPartitionedIsland / 2; // 2·256 − 1 = 511 contacts
+    const std::vector<BodySim> bodies = make_bodies(1, below + 1);
     SolverIslands g;
-    group_islands(contacts, bodies, g);
+    group_islands(chain(below), bodies, g);
     REQUIRE(g.islands.size() == 1);
-    const SolverIsland& island = g.islands[0];
-    REQUIRE(island.group_count == kGraphColors + 1);
-    for (int q = 0; q < kGraphColors; ++q) {
-        const ContactGroup& group = g.groups[static_cast<std::size_t>(island.first_group + q)];
-        CHECK(group.independent);
-        CHECK(group.count == 1);
-        CHECK(g.order[static_cast<std::size_t>(group.first)] == q);
-    }
-    const ContactGroup& overflow = g.groups[static_cast<std::size_t>(island.first_group + kGraphColors)];
-    CHECK_FALSE(overflow.independent);
-    CHECK(overflow.count == spokes - kGraphColors);
+    REQUIRE(g.islands[0].group_count == 1);
+    const std::span<const int> run = g.chain(g.groups[0].first_chain);
+    REQUIRE(static_cast<int>(run.size()) == 2 * below - 1);
+    for (int k = 0; k < static_cast<int>(run.size()); ++k) CHECK(run[static_cast<std::size_t>(k)] == k);
+
+    group_islands(chain(below + 1), bodies, g); // 513 contacts
+    REQUIRE(g.islands.size() == 1);
+    CHECK(g.islands[0].group_count == 2);
+    // A chain cut in 8 bands has exactly 7 seams: the links across the cuts.
+    CHECK(g.groups[1].count == kIslandParts - 1);
 }
