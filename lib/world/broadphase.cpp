@@ -153,9 +153,10 @@ bool Broadphase::refit(int k, const Aabb& box) {
     return true;
 }
 
-/// Calls fn(k) for every filed small body whose cell could hold a box meeting `box` (a
-/// superset: the caller tests the boxes), in no particular order.
-template <class Fn> void Broadphase::for_small_near(const Aabb& box, Fn&& fn) const {
+/// Calls fn(k) for every filed small body among entries_[begin, end) whose cell could hold a
+/// box meeting `box` (a superset: the caller tests the boxes), in no particular order.
+template <class Fn>
+void Broadphase::for_small_near(const Aabb& box, std::size_t begin, std::size_t end, Fn&& fn) const {
     const bool finite = finite_box(box);
     const std::int64_t x0 = finite ? std::max<std::int64_t>(0, coord(box.min.x) - 1) : 0;
     const std::int64_t y0 = finite ? std::max<std::int64_t>(0, coord(box.min.y) - 1) : 0;
@@ -164,15 +165,17 @@ template <class Fn> void Broadphase::for_small_near(const Aabb& box, Fn&& fn) co
     const std::int64_t y1 = finite ? coord(box.max.y) : kCells - 1;
     const std::int64_t z1 = finite ? coord(box.max.z) : kCells - 1;
     const double columns = static_cast<double>(x1 - x0 + 1) * static_cast<double>(y1 - y0 + 1);
+    const auto first = entries_.begin() + static_cast<std::ptrdiff_t>(begin);
+    const auto last_entry = entries_.begin() + static_cast<std::ptrdiff_t>(end);
     if (columns * 4 > static_cast<double>(entries_.size())) {
-        for (const Entry& e : entries_) fn(e.body);
+        for (auto it = first; it != last_entry; ++it) fn(it->body);
     } else {
         const auto less = [](const Entry& e, std::uint64_t c) { return e.cell < c; };
         for (std::int64_t x = x0; x <= x1; ++x) {
             for (std::int64_t y = y0; y <= y1; ++y) {
                 const std::uint64_t last = pack(x, y, z1);
-                for (auto it = std::lower_bound(entries_.begin(), entries_.end(), pack(x, y, z0), less);
-                     it != entries_.end() && it->cell <= last; ++it)
+                for (auto it = std::lower_bound(first, last_entry, pack(x, y, z0), less);
+                     it != last_entry && it->cell <= last; ++it)
                     fn(it->body);
             }
         }
@@ -188,7 +191,7 @@ void Broadphase::query(const Aabb& box, std::vector<int>& out) {
     const auto take = [&](int k) {
         if (boxes_meet(grown_[static_cast<std::size_t>(k)], box)) out.push_back(k);
     };
-    for_small_near(box, [&](int k) {
+    for_small_near(box, 0, entries_.size(), [&](int k) {
         if (!moved_[static_cast<std::size_t>(k)]) take(k);
     });
     for (const int k : big_)
@@ -205,26 +208,26 @@ inline void Broadphase::add_if(int a, int b, std::vector<PairKey>& out) const {
 }
 
 void Broadphase::pairs(std::vector<PairKey>& out) {
-    out.clear();
-    if (flat_) {
-        for (int a = 0; a < size(); ++a)
-            for (int b = a + 1; b < size(); ++b)
-                if (active_[static_cast<std::size_t>(a)] | active_[static_cast<std::size_t>(b)])
-                    out.push_back(pair_key(a, b));
-        return;
-    }
-    if (!moved_list_.empty()) file(); // every body filed where it is now
+    static const StepThreads serial;
+    pairs(out, serial);
+}
+
+/// The candidate pairs of the small bodies filed in cells entries_[begin, end) (whole cells:
+/// begin and end are where a cell's entries start) with the bodies of their cell and of the
+/// neighbouring cells after it, appended to `out`.
+void Broadphase::scan_cells(std::size_t begin, std::size_t end, std::vector<PairKey>& out) const {
     // The 13 neighbouring cells after a cell (each neighbouring pair once) make 5 runs of
     // consecutive keys: (x, y, z + 1), (x, y + 1, z − 1 … z + 1), (x + 1, y − 1 … y + 1, z − 1 …
     // z + 1). Runs start at keys that grow with the cell, so each has a cursor that only moves on.
     constexpr int kRuns = 5;
     constexpr int kDx[kRuns] = {0, 0, 1, 1, 1}, kDy[kRuns] = {0, 1, -1, 0, 1};
-    std::size_t cursor[kRuns] = {0, 0, 0, 0, 0};
+    // (Every neighbouring cell after a cell is after entries_[begin]'s: the cursors start there.)
+    std::size_t cursor[kRuns] = {begin, begin, begin, begin, begin};
     const std::size_t count = entries_.size();
-    for (std::size_t run = 0; run < count;) {
+    for (std::size_t run = begin; run < end;) {
         const std::uint64_t cell = entries_[run].cell;
         std::size_t run_end = run;
-        while (run_end < count && entries_[run_end].cell == cell) ++run_end;
+        while (run_end < end && entries_[run_end].cell == cell) ++run_end;
         for (std::size_t p = run; p < run_end; ++p)
             for (std::size_t q = p + 1; q < run_end; ++q) add_if(entries_[p].body, entries_[q].body, out);
         const auto x = static_cast<std::int64_t>(cell >> (2 * kBits));
@@ -244,7 +247,51 @@ void Broadphase::pairs(std::vector<PairKey>& out) {
         }
         run = run_end;
     }
-    for (const int b : big_) for_small_near(grown_[static_cast<std::size_t>(b)], [&](int k) { add_if(b, k, out); });
+}
+
+void Broadphase::pairs(std::vector<PairKey>& out, const StepThreads& threads) {
+    out.clear();
+    if (flat_) {
+        for (int a = 0; a < size(); ++a)
+            for (int b = a + 1; b < size(); ++b)
+                if (active_[static_cast<std::size_t>(a)] | active_[static_cast<std::size_t>(b)])
+                    out.push_back(pair_key(a, b));
+        return;
+    }
+    if (!moved_list_.empty()) file(); // every body filed where it is now
+    // The cells in chunks on the threads (with the bodies larger than a cell against each
+    // chunk's), each chunk's pairs into its own list, the lists joined (and sorted below: the
+    // same pairs, the same order, for any thread count).
+    const std::size_t count = entries_.size();
+    const int chunks = threads.threads() > 1 && count >= 4096 ? 4 * threads.threads() : 1;
+    if (chunks == 1) {
+        scan_cells(0, count, out);
+        for (const int b : big_)
+            for_small_near(grown_[static_cast<std::size_t>(b)], 0, count, [&](int k) { add_if(b, k, out); });
+    } else {
+        chunk_keys_.resize(static_cast<std::size_t>(chunks));
+        chunk_start_.resize(static_cast<std::size_t>(chunks) + 1);
+        chunk_start_[0] = 0;
+        for (int c = 1; c < chunks; ++c) {
+            std::size_t at = std::max(count * static_cast<std::size_t>(c) / static_cast<std::size_t>(chunks),
+                                      chunk_start_[static_cast<std::size_t>(c) - 1]);
+            while (at > 0 && at < count && entries_[at].cell == entries_[at - 1].cell) ++at; // a cell's start
+            chunk_start_[static_cast<std::size_t>(c)] = at;
+        }
+        chunk_start_[static_cast<std::size_t>(chunks)] = count;
+        threads.for_blocks(chunks, 1, [&](int begin, int end) {
+            for (int c = begin; c < end; ++c) {
+                std::vector<PairKey>& keys = chunk_keys_[static_cast<std::size_t>(c)];
+                keys.clear();
+                const std::size_t from = chunk_start_[static_cast<std::size_t>(c)];
+                const std::size_t to = chunk_start_[static_cast<std::size_t>(c) + 1];
+                scan_cells(from, to, keys);
+                for (const int b : big_)
+                    for_small_near(grown_[static_cast<std::size_t>(b)], from, to, [&](int k) { add_if(b, k, keys); });
+            }
+        });
+        for (const std::vector<PairKey>& keys : chunk_keys_) out.insert(out.end(), keys.begin(), keys.end());
+    }
     // Large bodies among themselves: sweep along x.
     const auto low_x = [&](int k) { // NaN last (it meets nothing)
         const double x = grown_[static_cast<std::size_t>(k)].min.x;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "shapes/shapes.h"
+#include "world/parallel.h"
 
 namespace collide {
 
@@ -70,6 +71,8 @@ public:
 
     /// Every candidate pair (grown boxes overlap, at least one body active), sorted, into `out`.
     void pairs(std::vector<PairKey>& out);
+    /// pairs(), the grid's cells searched in chunks on `threads` (the same pairs).
+    void pairs(std::vector<PairKey>& out, const StepThreads& threads);
 
     /// With `all` set, every pair is a candidate and every body is found by every query: the
     /// all-pairs loop, kept as the reference the grid is tested against. Takes effect at build.
@@ -95,6 +98,8 @@ private:
     std::vector<PairKey> sorted_keys_; ///< scratch for sorting the pairs
     std::vector<int> big_;             ///< bodies larger than a cell, ascending
     std::vector<double> scratch_;
+    std::vector<std::vector<PairKey>> chunk_keys_; ///< scratch: each chunk's pairs (pairs() on threads)
+    std::vector<std::size_t> chunk_start_;         ///< scratch: each chunk's first entry
     double margin_ = 0;
     double cell_ = 1;
     double inv_cell_ = 1;
@@ -107,7 +112,8 @@ private:
     std::int64_t coord(double x) const;
     bool small(const Aabb& g) const;
     void add_if(int a, int b, std::vector<PairKey>& out) const;
-    template <class Fn> void for_small_near(const Aabb& box, Fn&& fn) const;
+    void scan_cells(std::size_t begin, std::size_t end, std::vector<PairKey>& out) const;
+    template <class Fn> void for_small_near(const Aabb& box, std::size_t begin, std::size_t end, Fn&& fn) const;
 };
 
 } // namespace collide

@@ -272,9 +272,11 @@ void prepare_pair(const StepContext& ctx, const ContactSet& pairs, std::size_t k
 void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span<const BodySim> bodies,
                       std::span<const unsigned char> awake, std::span<const unsigned char> round, StepConstraints& out,
                       const StepThreads& threads) {
-    out.clear();
+    out.impacts.clear(); // (the islands are group_islands()': it keeps them while the contacts stay)
     // Where each pair's contacts and points go (−1: the pair is left out), then the pairs filled
-    // in blocks at once: each writes only its own slots.
+    // in blocks at once: each writes only its own slots, every field of them (so the arrays are
+    // sized, not cleared first: last step's slots are written over, and a step of as many
+    // points as the last zeroes nothing, on one thread, before the blocks start).
     out.pair_contact.resize(pairs.size());
     out.pair_point.resize(pairs.size());
     int contacts = 0, points = 0;
@@ -289,7 +291,9 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
         for (int m = 0; m < pc.count; ++m) points += pairs.manifolds[static_cast<std::size_t>(pc.first + m)].count;
     }
     out.contacts.resize(static_cast<std::size_t>(contacts));
-    out.add_points(points);
+    out.points.resize(static_cast<std::size_t>(points));
+    out.angular.resize(static_cast<std::size_t>(points));
+    out.info.resize(static_cast<std::size_t>(points));
     constexpr int kPairsPerBlock = 256;
     threads.for_blocks(static_cast<int>(pairs.size()), kPairsPerBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k)
@@ -613,7 +617,9 @@ bool apply_restitution(const StepContext& ctx, StepConstraints& set, std::span<B
     const SolverIslands& g = set.islands;
     for_islands(threads, g, [&](const SolverIsland& island) {
         for_island_contacts(threads, g, island, [&](int k) {
-            if (restitute_contact(ctx, set, bodies, set.contacts[static_cast<std::size_t>(k)]))
+            // (Read before written: threads writing one flag for every contact would fight over its line.)
+            if (restitute_contact(ctx, set, bodies, set.contacts[static_cast<std::size_t>(k)]) &&
+                !changed.load(std::memory_order_relaxed))
                 changed.store(true, std::memory_order_relaxed);
         });
     });
@@ -694,7 +700,8 @@ bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<B
             const ContactChange deepest = reduce_island_contacts(threads, g, island, [&](int k) {
                 bool here = false;
                 const double s = correct_contact(set, bodies, k, here);
-                if (here) moved.store(true, std::memory_order_relaxed);
+                // (Read before written: threads writing one flag for every contact would fight over its line.)
+                if (here && !moved.load(std::memory_order_relaxed)) moved.store(true, std::memory_order_relaxed);
                 return ContactChange{-s, 0};
             });
             if (-deepest.normal >= -kTouchTolerance) break; // nothing deeper than touching is left

@@ -190,7 +190,7 @@ inline Vec3 tangent_impulse(const SolverContact& c, const SolverPoint& p) {
     return c.tangent1 * p.tangent1_impulse + c.tangent2 * p.tangent2_impulse;
 }
 
-/// Builds one SolverContact per manifold of `pairs` into `out` (cleared): anchors from the
+/// Builds one SolverContact per manifold of `pairs` into `out` (filled afresh): anchors from the
 /// bodies' reference points, effective masses, tangents, approach speeds, impact targets
 /// (restitution above ctx.bounce_speed), and the warm-start impulses the pairs carry.
 /// Pairs with neither body in `awake` (per body, nonzero: a dynamic body that is awake) are

@@ -60,52 +60,51 @@ double ContactSet::deepest(const PairContact& pc) const {
     return d;
 }
 
+void carry_point_impulses(std::span<const ContactPoint> old_points, std::span<ContactPoint> new_points, double scale) {
+    // Which old points a new point has taken (by id first, then by place).
+    std::array<bool, kMaxManifoldPoints> taken{};
+    std::array<bool, kMaxManifoldPoints> matched{};
+    for (std::size_t q = 0; q < new_points.size(); ++q) {
+        for (std::size_t o = 0; o < old_points.size(); ++o) {
+            if (taken[o] || old_points[o].found.id != new_points[q].found.id) continue;
+            new_points[q].normal_impulse = old_points[o].normal_impulse * scale;
+            new_points[q].tangent_impulse = old_points[o].tangent_impulse * scale;
+            taken[o] = matched[q] = true;
+            break;
+        }
+    }
+    // A point whose features changed name but not place (two edges that coincide, where a
+    // rounding decides which clipped the face) takes the impulse of the nearest old point
+    // no other took: the closest unmatched (new, old) couple first.
+    for (;;) {
+        std::size_t best_new = 0, best_old = old_points.size();
+        double nearest = kCarryDistance * kCarryDistance;
+        for (std::size_t q = 0; q < new_points.size(); ++q) {
+            if (matched[q]) continue;
+            for (std::size_t o = 0; o < old_points.size(); ++o) {
+                const double d2 = length_squared(old_points[o].found.point - new_points[q].found.point);
+                if (taken[o] || d2 > nearest) continue;
+                nearest = d2;
+                best_new = q;
+                best_old = o;
+            }
+        }
+        if (best_old == old_points.size()) break;
+        new_points[best_new].normal_impulse = old_points[best_old].normal_impulse * scale;
+        new_points[best_new].tangent_impulse = old_points[best_old].tangent_impulse * scale;
+        taken[best_old] = matched[best_new] = true;
+    }
+}
+
 void carry_impulses(const ContactSet& from_set, const PairContact& from, ContactSet& into, const PairContact& to,
                     double scale) {
     const std::span<const PairManifold> old_manifolds = from_set.manifolds_of(from);
     for (const PairManifold& nm : into.manifolds_of(to)) {
-        const PairManifold* old = nullptr;
         for (const PairManifold& m : old_manifolds)
             if (m.key == nm.key) {
-                old = &m;
+                carry_point_impulses(from_set.points_of(m), into.points_of(nm), scale);
                 break;
             }
-        if (!old) continue;
-        const std::span<const ContactPoint> old_points = from_set.points_of(*old);
-        // Which old points a new point has taken (by id first, then by place).
-        std::array<bool, kMaxManifoldPoints> taken{};
-        const std::span<ContactPoint> new_points = into.points_of(nm);
-        std::array<bool, kMaxManifoldPoints> matched{};
-        for (std::size_t q = 0; q < new_points.size(); ++q) {
-            for (std::size_t o = 0; o < old_points.size(); ++o) {
-                if (taken[o] || old_points[o].found.id != new_points[q].found.id) continue;
-                new_points[q].normal_impulse = old_points[o].normal_impulse * scale;
-                new_points[q].tangent_impulse = old_points[o].tangent_impulse * scale;
-                taken[o] = matched[q] = true;
-                break;
-            }
-        }
-        // A point whose features changed name but not place (two edges that coincide, where a
-        // rounding decides which clipped the face) takes the impulse of the nearest old point
-        // no other took: the closest unmatched (new, old) couple first.
-        for (;;) {
-            std::size_t best_new = 0, best_old = old_points.size();
-            double nearest = kCarryDistance * kCarryDistance;
-            for (std::size_t q = 0; q < new_points.size(); ++q) {
-                if (matched[q]) continue;
-                for (std::size_t o = 0; o < old_points.size(); ++o) {
-                    const double d2 = length_squared(old_points[o].found.point - new_points[q].found.point);
-                    if (taken[o] || d2 > nearest) continue;
-                    nearest = d2;
-                    best_new = q;
-                    best_old = o;
-                }
-            }
-            if (best_old == old_points.size()) break;
-            new_points[best_new].normal_impulse = old_points[best_old].normal_impulse * scale;
-            new_points[best_new].tangent_impulse = old_points[best_old].tangent_impulse * scale;
-            taken[best_old] = matched[best_new] = true;
-        }
     }
 }
 

@@ -124,4 +124,9 @@ inline constexpr double kCarryDistance = 1e-3;
 void carry_impulses(const ContactSet& from_set, const PairContact& from, ContactSet& into, const PairContact& to,
                     double scale);
 
+/// carry_impulses() for one manifold: copies into `new_points` the impulses of the
+/// `old_points` (the same manifold's, a step earlier) that match by feature id, or by place
+/// within kCarryDistance, scaled by `scale`. Points with no match keep theirs.
+void carry_point_impulses(std::span<const ContactPoint> old_points, std::span<ContactPoint> new_points, double scale);
+
 } // namespace collide

@@ -70,7 +70,7 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         active_[static_cast<std::size_t>(k)] = moves(k) ? 1 : 0; // awake, or a kinematic body or character moving
     }
     broad_.build(boxes_, active_, std::max(ctx.skin, 1e-7), kBroadFraction);
-    broad_.pairs(keys_);
+    broad_.pairs(keys_, threads_);
     const auto frozen = [&](const PairContact& c) {
         return !active_[static_cast<std::size_t>(c.i)] && !active_[static_cast<std::size_t>(c.j)];
     };
@@ -90,10 +90,12 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
                        std::back_inserter(merged_keys_));
         keys_.swap(merged_keys_);
     }
-    // On several threads (and with no mesh: one manifold a pair), the candidates' manifolds are
-    // found at once first, each into its own slot, and the walk below takes them in order: the
-    // same pure function of the same poses as the walk would call, so the same contacts, bit
-    // for bit. (Every body's placed shape is cached first: placed() fills its cache on first use.)
+    // On several threads (and with no mesh: one manifold a pair), the candidates' contacts are
+    // made at once first, each into its own slot — its manifold, whether it stays, the impulses
+    // it carries — and the walk below copies them in order: the same pure functions of the same
+    // poses and old contacts as the walk would call, so the same contacts, bit for bit. (Every
+    // body's placed shape is cached first: placed() fills its cache on first use.)
+    const bool tell = (wanted_ & kOnContact) && !at_start;
     const bool ahead = threads_.threads() > 1 && !any_mesh_ && keys_.size() >= 256;
     if (ahead) {
         threads_.for_blocks(n, kBodiesPerBlock, [&](int begin, int end) {
@@ -111,20 +113,42 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
                 const auto at = std::lower_bound(contacts_.pairs.begin(), contacts_.pairs.end(), key,
                                                  [](const PairContact& c, PairKey k) { return c.key() < k; });
                 const PairContact* before = at != contacts_.pairs.end() && at->key() == key ? &*at : nullptr;
+                const ContactSet* before_set = &contacts_;
                 if (!before || before->cast)
-                    if (const PairContact* c = find_impact_pair(i, j)) before = c;
+                    if (const PairContact* c = find_impact_pair(i, j)) {
+                        before = c;
+                        before_set = &impact_pairs_;
+                    }
                 bool keeps = false;
                 const double margin = update_margin(ctx, at_start, i, j, before, keeps);
                 if (margin < 0) continue;
                 const ManifoldQuery q = manifolds(placed(i), placed(j), margin, found);
                 if (q.status != ContactStatus::overlapping || q.count == 0) continue;
+                // What ContactSet::add() makes of the one manifold.
+                const Manifold& m = found[0];
+                PairContact& pc = slot.pair;
+                pc = PairContact{};
+                pc.i = i;
+                pc.j = j;
+                pc.count = m.count > 0 ? 1 : 0;
+                for (int p = 0; p < m.count; ++p) {
+                    const double depth = m.points[static_cast<std::size_t>(p)].depth;
+                    pc.overlapping = pc.overlapping || depth > kTouchEpsilon;
+                    pc.touching = pc.touching || depth >= -kTouchEpsilon;
+                }
+                if (!keeps && !pc.overlapping) continue;
                 slot.kept = true;
-                slot.manifold = found[0];
+                pc.friction = combine_coefficients(def_.friction_combine, bodies_[static_cast<std::size_t>(i)].friction,
+                                                   bodies_[static_cast<std::size_t>(j)].friction);
+                pc.restitution =
+                        combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
+                                             bodies_[static_cast<std::size_t>(j)].restitution);
+                slot.found = m;
+                slot.before = before;
+                slot.before_set = before_set;
             }
         });
     }
-    next_contacts_.clear();
-    const bool tell = (wanted_ & kOnContact) && !at_start;
     // One walk over the candidates and the old contacts, both sorted by (i, j): a candidate is
     // found anew; an old contact of two bodies that do not move (asleep, static, still) stays
     // as it was.
@@ -133,7 +157,99 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         for (; old < contacts_.size() && contacts_.pairs[old].key() < key; ++old)
             if (frozen(contacts_.pairs[old])) next_contacts_.add_copy(contacts_, contacts_.pairs[old]).told = false;
     };
-    for (std::size_t e = 0; e < keys_.size(); ++e) {
+    // Observers hear of a pair that overlaps, or that has come to touch (an exact arrival at
+    // the step's end too: a pair resting touching is not news every frame), once a frame:
+    // not again when the solve told of its arrival or its impact.
+    const auto tell_news = [&](const PairContact& pc, bool before_touching, bool before_told,
+                               std::span<const Manifold> found) {
+        const bool news = pc.overlapping || (pc.touching && !before_touching);
+        if (tell && news && !before_told) tell_contact(pc.i, pc.j, frame_time_, found);
+    };
+    if (ahead) {
+        // Where every contact goes, in the walk's order (a kept candidate, or an old contact
+        // that stays frozen), then each written into its place in blocks at once. (The set is
+        // sized, not cleared: every place is written whole.)
+        std::size_t pairs = 0, manifolds = 0, points = 0;
+        frozen_at_.clear();
+        const auto place_frozen_before = [&](PairKey key) {
+            for (; old < contacts_.size() && contacts_.pairs[old].key() < key; ++old) {
+                const PairContact& pc = contacts_.pairs[old];
+                if (!frozen(pc)) continue;
+                frozen_at_.push_back({static_cast<int>(old), static_cast<int>(pairs), static_cast<int>(manifolds),
+                                      static_cast<int>(points)});
+                ++pairs;
+                for (const PairManifold& m : contacts_.manifolds_of(pc)) {
+                    ++manifolds;
+                    points += static_cast<std::size_t>(m.count);
+                }
+            }
+        };
+        for (std::size_t e = 0; e < keys_.size(); ++e) {
+            place_frozen_before(keys_[e]);
+            FoundAhead& slot = found_ahead_[e];
+            if (!slot.kept) continue;
+            slot.pair.first = static_cast<int>(manifolds);
+            slot.point = static_cast<int>(points);
+            slot.at = static_cast<int>(pairs++);
+            if (slot.pair.count > 0) {
+                ++manifolds;
+                points += static_cast<std::size_t>(slot.found.count);
+            }
+        }
+        place_frozen_before(~PairKey{0});
+        next_contacts_.pairs.resize(pairs);
+        next_contacts_.manifolds.resize(manifolds);
+        next_contacts_.points.resize(points);
+        threads_.for_blocks(static_cast<int>(keys_.size()), 1024, [&](int begin, int end) {
+            for (int e = begin; e < end; ++e) {
+                const FoundAhead& slot = found_ahead_[static_cast<std::size_t>(e)];
+                if (!slot.kept) continue;
+                next_contacts_.pairs[static_cast<std::size_t>(slot.at)] = slot.pair;
+                if (slot.pair.count == 0) continue;
+                const Manifold& m = slot.found;
+                PairManifold& pm = next_contacts_.manifolds[static_cast<std::size_t>(slot.pair.first)];
+                pm.normal = m.normal;
+                pm.key = m.key;
+                pm.first = slot.point;
+                pm.count = m.count;
+                const std::span<ContactPoint> points_now = next_contacts_.points_of(pm);
+                for (int p = 0; p < m.count; ++p)
+                    points_now[static_cast<std::size_t>(p)] =
+                            ContactPoint{m.points[static_cast<std::size_t>(p)], 0, Vec3{}};
+                if (slot.before)
+                    for (const PairManifold& was : slot.before_set->manifolds_of(*slot.before))
+                        if (was.key == pm.key) {
+                            carry_point_impulses(slot.before_set->points_of(was), points_now, 1.0);
+                            break;
+                        }
+            }
+        });
+        for (const FrozenPlace& f : frozen_at_) {
+            const PairContact& pc = contacts_.pairs[static_cast<std::size_t>(f.old)];
+            PairContact& to = next_contacts_.pairs[static_cast<std::size_t>(f.pair)];
+            to = pc;
+            to.told = false;
+            to.first = f.manifold;
+            int point = f.point;
+            for (int m = 0; m < pc.count; ++m) {
+                const PairManifold& from = contacts_.manifolds[static_cast<std::size_t>(pc.first + m)];
+                PairManifold& pm = next_contacts_.manifolds[static_cast<std::size_t>(f.manifold + m)];
+                pm = from;
+                pm.first = point;
+                const std::span<const ContactPoint> p = contacts_.points_of(from);
+                std::copy(p.begin(), p.end(), next_contacts_.points.begin() + point);
+                point += from.count;
+            }
+        }
+        if (tell)
+            for (const FoundAhead& slot : found_ahead_)
+                if (slot.kept)
+                    tell_news(next_contacts_.pairs[static_cast<std::size_t>(slot.at)],
+                              slot.before && slot.before->touching, slot.before && slot.before->told, {&slot.found, 1});
+    } else {
+        next_contacts_.clear();
+    }
+    for (std::size_t e = 0; !ahead && e < keys_.size(); ++e) {
         const PairKey key = keys_[e];
         keep_frozen_before(key);
         const int i = pair_first(key), j = pair_second(key);
@@ -150,20 +266,12 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
             }
         }
         bool keeps = false;
-        std::span<const Manifold> found;
-        if (ahead) {
-            const FoundAhead& slot = found_ahead_[e];
-            if (!slot.kept) continue;
-            keeps = before || pair_is_speculative(i, j) || at_start;
-            found = {&slot.manifold, 1};
-        } else {
-            const double margin = update_margin(ctx, at_start, i, j, before, keeps);
-            if (margin < 0) continue;
-            manifolds_.resize(kMaxPairManifolds);
-            const ManifoldQuery q = manifolds(placed(i), placed(j), margin, manifolds_);
-            if (q.status != ContactStatus::overlapping || q.count == 0) continue;
-            found = {manifolds_.data(), static_cast<std::size_t>(q.count)};
-        }
+        const double margin = update_margin(ctx, at_start, i, j, before, keeps);
+        if (margin < 0) continue;
+        manifolds_.resize(kMaxPairManifolds);
+        const ManifoldQuery q = manifolds(placed(i), placed(j), margin, manifolds_);
+        if (q.status != ContactStatus::overlapping || q.count == 0) continue;
+        const std::span<const Manifold> found{manifolds_.data(), static_cast<std::size_t>(q.count)};
         PairContact& pc = next_contacts_.add(i, j, found);
         if (!keeps && !pc.overlapping) {
             next_contacts_.pop_back();
@@ -175,13 +283,9 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
                 combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
                                      bodies_[static_cast<std::size_t>(j)].restitution);
         if (before) carry_impulses(*before_set, *before, next_contacts_, pc, 1.0);
-        // Observers hear of a pair that overlaps, or that has come to touch (an exact arrival at
-        // the step's end too: a pair resting touching is not news every frame), once a frame:
-        // not again when the solve told of its arrival or its impact.
-        const bool news = pc.overlapping || (pc.touching && !(before && before->touching));
-        if (tell && news && !(before && before->told)) tell_contact(i, j, frame_time_, found);
+        tell_news(pc, before && before->touching, before && before->told, found);
     }
-    keep_frozen_before(~PairKey{0});
+    if (!ahead) keep_frozen_before(~PairKey{0});
     contacts_.swap(next_contacts_);
 }
 

@@ -91,7 +91,7 @@ void World::continuous(const StepContext& ctx) {
         active_[static_cast<std::size_t>(k)] = moves(k) ? 1 : 0;
     }
     broad_.build(boxes_, active_, std::max(ctx.skin, kCastBoundsMargin), kBroadFraction);
-    broad_.pairs(keys_);
+    broad_.pairs(keys_, threads_);
     cast_pairs_.clear();
     for (const PairKey key : keys_)
         if (candidate(pair_first(key), pair_second(key))) cast_pairs_.push_back(key);

@@ -1,6 +1,8 @@
 #include "world/solver_islands.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "world/contact_solver.h"
 
@@ -24,9 +26,17 @@ void add_run_group(SolverIslands& out, int first, int count) {
     out.chain_start.push_back(first + count);
 }
 
+/// Where a large island's contacts go: a part (0 … kIslandParts − 1), the seam between parts
+/// p and p + 1 (kIslandParts + p), or between parts further apart (kFarSeams).
+constexpr int kSeams = kIslandParts;                 ///< the first seam between neighbouring parts
+constexpr int kFarSeams = kSeams + kIslandParts - 1; ///< seams between parts further apart
+constexpr int kPlaces = kFarSeams + 1;
+
 /// Splits the island's contacts `order[first, first + count)` into kIslandParts parts and the
 /// seams between them (solver_islands.h), reordering them part by part (each in contact order),
-/// then the seams; adds its two groups to `out`.
+/// then the seams; adds its groups to `out`: the parts; the seams between parts 0 and 1, 2 and
+/// 3 … (they share no moving body: each touches only its two parts); those between 1 and 2, 3
+/// and 4 …; and the few between parts further apart, one after another.
 void split_island(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, int first, int count,
                   SolverIslands& out) {
     const auto moves = [&](int body) { return bodies[static_cast<std::size_t>(body)].inv_mass > 0; };
@@ -45,56 +55,87 @@ void split_island(std::span<const SolverContact> contacts, std::span<const BodyS
     for (long long r = 0; r < n; ++r)
         out.part[static_cast<std::size_t>(out.ranked[static_cast<std::size_t>(r)])] =
                 static_cast<int>(r * kIslandParts / n);
-    // Each contact's part (kIslandParts: a seam), counted, then placed stably.
-    const auto part_of = [&](const SolverContact& c) {
-        const int pa = moves(c.a) ? out.part[static_cast<std::size_t>(c.a)] : -1;
-        const int pb = moves(c.b) ? out.part[static_cast<std::size_t>(c.b)] : -1;
+    // Each contact's place, counted, then placed stably.
+    const auto place_of = [&](const SolverContact& c) {
+        int pa = moves(c.a) ? out.part[static_cast<std::size_t>(c.a)] : -1;
+        int pb = moves(c.b) ? out.part[static_cast<std::size_t>(c.b)] : -1;
         if (pa < 0) return pb;
         if (pb < 0 || pb == pa) return pa;
-        return kIslandParts;
+        if (pa > pb) std::swap(pa, pb);
+        return pb == pa + 1 ? kSeams + pa : kFarSeams;
     };
-    int sizes[kIslandParts + 1] = {};
+    // The places in the order they are solved in.
+    std::array<int, kPlaces> sequence{};
+    int next = 0;
+    for (int k = 0; k < kIslandParts; ++k) sequence[static_cast<std::size_t>(next++)] = k;
+    for (int parity = 0; parity < 2; ++parity)
+        for (int p = parity; p < kIslandParts - 1; p += 2) sequence[static_cast<std::size_t>(next++)] = kSeams + p;
+    sequence[static_cast<std::size_t>(next++)] = kFarSeams;
+    std::array<int, kPlaces> sizes{};
     for (int e = first; e < first + count; ++e)
-        ++sizes[part_of(contacts[static_cast<std::size_t>(out.order[static_cast<std::size_t>(e)])])];
-    int starts[kIslandParts + 1];
+        ++sizes[static_cast<std::size_t>(
+                place_of(contacts[static_cast<std::size_t>(out.order[static_cast<std::size_t>(e)])]))];
+    std::array<int, kPlaces> starts{};
     int at = 0;
-    for (int k = 0; k <= kIslandParts; ++k) {
-        starts[k] = at;
-        at += sizes[k];
+    for (const int place : sequence) {
+        starts[static_cast<std::size_t>(place)] = at;
+        at += sizes[static_cast<std::size_t>(place)];
     }
     out.sorted.resize(static_cast<std::size_t>(count));
     for (int e = first; e < first + count; ++e) {
         const int k = out.order[static_cast<std::size_t>(e)];
-        out.sorted[static_cast<std::size_t>(starts[part_of(contacts[static_cast<std::size_t>(k)])]++)] = k;
+        const int place = place_of(contacts[static_cast<std::size_t>(k)]);
+        out.sorted[static_cast<std::size_t>(starts[static_cast<std::size_t>(place)]++)] = k;
     }
     std::copy(out.sorted.begin(), out.sorted.end(), out.order.begin() + first);
     for (const int body : out.ranked) out.part[static_cast<std::size_t>(body)] = -1; // for the next island
-    // The parts, at once; then the seams, one after another.
-    ContactGroup parts;
-    parts.first = first;
-    parts.count = count - sizes[kIslandParts];
-    parts.first_chain = static_cast<int>(out.chain_start.size());
-    parts.chains = 0;
+    // The groups: the sequence's places [from, to) as one group's runs (its empty places left out).
     at = first;
-    for (int k = 0; k < kIslandParts; ++k) {
-        if (sizes[k] == 0) continue;
+    const auto add_group = [&](int from, int to) {
+        ContactGroup group;
+        group.first = at;
+        group.first_chain = static_cast<int>(out.chain_start.size());
+        group.chains = 0;
+        for (int q = from; q < to; ++q) {
+            const int size = sizes[static_cast<std::size_t>(sequence[static_cast<std::size_t>(q)])];
+            if (size == 0) continue;
+            out.chain_start.push_back(at);
+            at += size;
+            ++group.chains;
+        }
+        group.count = at - group.first;
+        if (group.chains == 0) return;
         out.chain_start.push_back(at);
-        at += sizes[k];
-        ++parts.chains;
-    }
-    if (parts.chains > 0) {
-        out.chain_start.push_back(at);
-        out.groups.push_back(parts);
-    }
-    if (sizes[kIslandParts] > 0) add_run_group(out, at, sizes[kIslandParts]);
+        out.groups.push_back(group);
+    };
+    const int even_seams = kIslandParts / 2; // boundaries 0, 2, 4 …
+    add_group(0, kIslandParts);
+    add_group(kIslandParts, kIslandParts + even_seams);
+    add_group(kIslandParts + even_seams, kFarSeams);
+    add_group(kFarSeams, kPlaces);
 }
 
 } // namespace
 
 void group_islands(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, SolverIslands& out) {
-    out.clear();
     const int n = static_cast<int>(bodies.size());
     const int m = static_cast<int>(contacts.size());
+    // The grouping depends only on each contact's two bodies and whether each moves: the same
+    // as last time (a pile at rest, step after step) gives the same islands, kept.
+    bool same = out.grouped && out.last.size() == contacts.size();
+    out.last.resize(contacts.size());
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
+        const SolverContact& c = contacts[k];
+        const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.a)) << 33) |
+                                  (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.b)) << 2) |
+                                  (bodies[static_cast<std::size_t>(c.a)].inv_mass > 0 ? 2u : 0u) |
+                                  (bodies[static_cast<std::size_t>(c.b)].inv_mass > 0 ? 1u : 0u);
+        same = same && out.last[k] == key;
+        out.last[k] = key;
+    }
+    if (same) return;
+    out.clear();
+    out.grouped = true;
     if (m == 0) return;
     out.parent.resize(static_cast<std::size_t>(n));
     for (int k = 0; k < n; ++k) out.parent[static_cast<std::size_t>(k)] = k;

@@ -14,12 +14,15 @@
 /// rows from the ground up). A contact whose moving bodies are all of one part is that part's;
 /// the rest (between parts) are the island's seams. A pass solves every part's contacts, in
 /// contact order within each part, parts at once — they share no body that moves — then the
-/// seams, one after another. Within a part the pass is the sequential one (a stack's contacts
+/// seams: those between parts 0 and 1, 2 and 3 … at once (each touches only its two parts),
+/// then those between 1 and 2, 3 and 4 … at once, then the few joining parts further apart,
+/// one after another. Within a part the pass is the sequential one (a stack's contacts
 /// from the bottom up, each seeing the impulse just below it), which converges in a few passes
 /// where a colouring of the constraint graph (Box2D v3: no two contacts of a colour share a
 /// body, each colour at once) interleaves the pile and needed three times the passes here.
 /// The grouping depends on the contacts alone, never on the thread count.
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -67,13 +70,16 @@ struct SolverIslands {
     std::vector<int> part;             ///< scratch: per body, its part in a large island (−1: none)
     std::vector<int> ranked;           ///< scratch: a large island's moving bodies by index
     std::vector<int> sorted;           ///< scratch: a large island's order by part
+    std::vector<std::uint64_t> last;   ///< per contact of the last grouping: its bodies and which move
+    bool grouped = false;              ///< the islands are those of `last`
 
-    /// Empties the islands (keeps the storage).
+    /// Empties the islands (keeps the storage; the next grouping is done afresh).
     void clear() {
         order.clear();
         groups.clear();
         chain_start.clear();
         islands.clear();
+        grouped = false;
     }
     /// Run `r`'s contacts.
     std::span<const int> chain(int r) const {

@@ -93,6 +93,7 @@
 /// changed (impacts, restitution), every character push-out, every pair found overlapping when
 /// the contacts are updated, then the frame.
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -287,11 +288,25 @@ private:
     StepConstraints solver_;                              ///< this step's constraints
     StepConstraints sub_solver_;                          ///< scratch: an impact's constraints
     std::vector<Manifold> manifolds_;                     ///< scratch: one pair's manifolds
-    /// A candidate pair's manifold found ahead of the update's walk (update_contacts()).
+    /// A candidate pair's contact found ahead of the update's walk (update_contacts()): its
+    /// manifold, whether it stays, and the contact it had before (whose impulses it carries).
     struct FoundAhead {
-        bool kept = false; ///< within its margin and overlapping: the walk adds it
-        Manifold manifold; ///< its one manifold (no mesh: one a pair)
+        bool kept = false;                      ///< it stays or comes into contact: the walk adds it
+        PairContact pair;                       ///< the pair (first: set by the walk)
+        Manifold found;                         ///< its one manifold (no mesh: one a pair)
+        const PairContact* before = nullptr;    ///< its contact before the update, or null
+        const ContactSet* before_set = nullptr; ///< … and the set that holds it
+        int at = 0;                             ///< its place among the new pairs
+        int point = 0;                          ///< its first point's place among the new points
     };
+    /// An old contact that stays as it was (frozen), and its places in the new set.
+    struct FrozenPlace {
+        int old;      ///< its index among the old pairs
+        int pair;     ///< its place among the new pairs
+        int manifold; ///< … its first manifold's
+        int point;    ///< … its first point's
+    };
+    std::vector<FrozenPlace> frozen_at_;  ///< scratch: update_contacts() on several threads
     LargeVector<FoundAhead> found_ahead_; ///< scratch: per candidate key, on several threads
     std::vector<unsigned char>
             touched_;                   ///< scratch: per contact, pushed/arrived (begin_motion); per body, moved (step)

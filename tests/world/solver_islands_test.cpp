@@ -83,32 +83,17 @@ std::vector<SolverContact> grid_contacts(int side) {
 
 } // namespace
 
-TEST_CASE("a large island's parts share no moving body, hold every contact once and keep contact order",
-          "[world][islands]") {
-    constexpr int side = 30;
-    const std::vector<BodySim> bodies = make_bodies(1, side * side);
-    const std::vector<SolverContact> contacts = grid_contacts(side);
-    REQUIRE(static_cast<int>(contacts.size()) >= kPartitionedIsland);
-    SolverIslands g;
-    group_islands(contacts, bodies, g);
-    REQUIRE(g.islands.size() == 1);
-    const SolverIsland& island = g.islands[0];
-    CHECK(island.count == static_cast<int>(contacts.size()));
-    REQUIRE(island.group_count == 2); // the parts at once, then the seams
-    const ContactGroup& parts = g.groups[static_cast<std::size_t>(island.first_group)];
-    const ContactGroup& seams = g.groups[static_cast<std::size_t>(island.first_group + 1)];
-    CHECK(parts.chains == kIslandParts);
-    CHECK(seams.chains == 1);
-    CHECK(parts.first == island.first);
-    CHECK(seams.first == parts.first + parts.count);
-    CHECK(parts.count + seams.count == island.count);
+namespace {
 
-    // Each moving body belongs to the run it first appears in; no other run may touch it.
+/// The part of each moving body: the index, within the parts' group, of the run it is in (−1:
+/// none); checks that no two runs of the group share a moving body and that runs keep contact
+/// order, and adds the group's contacts to `seen`.
+std::vector<int> check_runs(const SolverIslands& g, const ContactGroup& group, std::span<const SolverContact> contacts,
+                            std::span<const BodySim> bodies, std::multiset<int>& seen) {
     std::vector<int> owner(bodies.size(), -1);
-    std::multiset<int> seen;
-    for (int r = parts.first_chain; r < parts.first_chain + parts.chains; ++r) {
+    for (int r = 0; r < group.chains; ++r) {
         int last = -1;
-        for (const int k : g.chain(r)) {
+        for (const int k : g.chain(group.first_chain + r)) {
             seen.insert(k);
             CHECK(k > last); // a run keeps contact order
             last = k;
@@ -121,24 +106,87 @@ TEST_CASE("a large island's parts share no moving body, hold every contact once 
             }
         }
     }
-    // A seam joins bodies of two different runs (had both been in one, it would be that run's).
-    int last = -1;
-    for (const int k : g.chain(seams.first_chain)) {
-        seen.insert(k);
-        CHECK(k > last);
-        last = k;
-        const SolverContact& c = contacts[static_cast<std::size_t>(k)];
-        const int oa = owner[static_cast<std::size_t>(c.a)], ob = owner[static_cast<std::size_t>(c.b)];
-        CHECK(c.a != 0);
-        if (oa >= 0 && ob >= 0) CHECK(oa != ob);
-    }
+    return owner;
+}
+
+} // namespace
+
+TEST_CASE("a large island's parts share no moving body, hold every contact once and keep contact order",
+          "[world][islands]") {
+    constexpr int side = 30;
+    const std::vector<BodySim> bodies = make_bodies(1, side * side);
+    const std::vector<SolverContact> contacts = grid_contacts(side);
+    REQUIRE(static_cast<int>(contacts.size()) >= kPartitionedIsland);
+    SolverIslands g;
+    group_islands(contacts, bodies, g);
+    REQUIRE(g.islands.size() == 1);
+    const SolverIsland& island = g.islands[0];
+    CHECK(island.count == static_cast<int>(contacts.size()));
+    // The parts at once; the seams between parts 0|1, 2|3, 4|5, 6|7 at once; then 1|2, 3|4, 5|6.
+    // (Bands 3.75 rows tall: no contact joins parts further apart.)
+    REQUIRE(island.group_count == 3);
+    const ContactGroup& parts = g.groups[static_cast<std::size_t>(island.first_group)];
+    const ContactGroup& even = g.groups[static_cast<std::size_t>(island.first_group + 1)];
+    const ContactGroup& odd = g.groups[static_cast<std::size_t>(island.first_group + 2)];
+    REQUIRE(parts.chains == kIslandParts);
+    CHECK(even.chains == kIslandParts / 2);
+    CHECK(odd.chains == kIslandParts / 2 - 1);
+    CHECK(parts.first == island.first);
+    CHECK(even.first == parts.first + parts.count);
+    CHECK(odd.first == even.first + even.count);
+    CHECK(parts.count + even.count + odd.count == island.count);
+
+    std::multiset<int> seen;
+    const std::vector<int> part = check_runs(g, parts, contacts, bodies, seen);
+    (void)check_runs(g, even, contacts, bodies, seen);
+    (void)check_runs(g, odd, contacts, bodies, seen);
     CHECK(seen.size() == contacts.size());
     CHECK(std::set<int>(seen.begin(), seen.end()).size() == contacts.size());
+    // Every moving body is in a part; a seam of run q joins parts 2q and 2q + 1 (even) or
+    // 2q + 1 and 2q + 2 (odd).
+    for (std::size_t b = 1; b < bodies.size(); ++b) CHECK(part[b] >= 0);
+    const auto check_seams = [&](const ContactGroup& group, int offset) {
+        for (int q = 0; q < group.chains; ++q)
+            for (const int k : g.chain(group.first_chain + q)) {
+                const SolverContact& c = contacts[static_cast<std::size_t>(k)];
+                CHECK(c.a != 0);
+                const int low = std::min(part[static_cast<std::size_t>(c.a)], part[static_cast<std::size_t>(c.b)]);
+                const int high = std::max(part[static_cast<std::size_t>(c.a)], part[static_cast<std::size_t>(c.b)]);
+                CHECK(low == 2 * q + offset);
+                CHECK(high == low + 1);
+            }
+    };
+    check_seams(even, 0);
+    check_seams(odd, 1);
     // Parts are bands of kIslandParts equal shares of the 900 bodies by index (112 or 113 each,
     // about 3.75 rows): the seams are the 30 upward contacts across each of the 7 cuts, plus the
     // one sideways contact a cut inside a row passes through.
-    CHECK(seams.count >= (kIslandParts - 1) * side);
-    CHECK(seams.count <= (kIslandParts - 1) * (side + 1));
+    const int seams = even.count + odd.count;
+    CHECK(seams >= (kIslandParts - 1) * side);
+    CHECK(seams <= (kIslandParts - 1) * (side + 1));
+}
+
+TEST_CASE("contacts joining parts that are not neighbours are solved last, one after another", "[world][islands]") {
+    // A chain of 600 bodies on the floor (1199 contacts, 75 bodies a part), and links from body
+    // 1 (part 0) to bodies 200 (part 2) and 500 (part 6): seams further apart than one cut.
+    std::vector<SolverContact> contacts;
+    const int n = 600;
+    for (int k = 0; k < n; ++k) {
+        contacts.push_back(contact(0, 1 + k));
+        if (k + 1 < n) contacts.push_back(contact(1 + k, 2 + k));
+    }
+    contacts.push_back(contact(1, 500));
+    contacts.push_back(contact(1, 200));
+    const std::vector<BodySim> bodies = make_bodies(1, n);
+    SolverIslands g;
+    group_islands(contacts, bodies, g);
+    REQUIRE(g.islands.size() == 1);
+    REQUIRE(g.islands[0].group_count == 4);
+    const ContactGroup& far = g.groups[3];
+    REQUIRE(far.chains == 1);
+    const std::span<const int> run = g.chain(far.first_chain);
+    CHECK(std::vector<int>(run.begin(), run.end()) == std::vector<int>{2 * n - 1, 2 * n}); // contact order
+    CHECK(far.first + far.count == g.islands[0].first + g.islands[0].count);
 }
 
 TEST_CASE("an island just below the partitioned size is one run in contact order; at the size it splits",
@@ -164,7 +212,31 @@ TEST_CASE("an island just below the partitioned size is one run in contact order
 
     group_islands(chain(below + 1), bodies, g); // 513 contacts
     REQUIRE(g.islands.size() == 1);
-    CHECK(g.islands[0].group_count == 2);
-    // A chain cut in 8 bands has exactly 7 seams: the links across the cuts.
-    CHECK(g.groups[1].count == kIslandParts - 1);
+    CHECK(g.islands[0].group_count == 3);
+    // A chain cut in 8 bands has exactly 7 seams, the links across the cuts: one in each run.
+    CHECK(g.groups[1].count + g.groups[2].count == kIslandParts - 1);
+    CHECK(g.groups[1].chains == g.groups[1].count);
+    CHECK(g.groups[2].chains == g.groups[2].count);
+}
+
+TEST_CASE("the same contacts again keep their islands; other contacts, as many, are grouped afresh",
+          "[world][islands]") {
+    std::vector<BodySim> bodies = make_bodies(1, 6);
+    const std::vector<SolverContact> joined{contact(1, 2), contact(2, 3), contact(4, 5), contact(5, 6)};
+    const std::vector<SolverContact> split{contact(1, 2), contact(3, 4), contact(4, 5), contact(5, 6)};
+    SolverIslands g;
+    group_islands(joined, bodies, g);
+    REQUIRE(g.islands.size() == 2);
+    group_islands(joined, bodies, g);
+    CHECK(g.islands.size() == 2);
+    CHECK(island_contacts(g, 0) == std::vector<int>{0, 1});
+    group_islands(split, bodies, g); // body 3 now joins 4: islands {0}, {1, 2, 3}
+    REQUIRE(g.islands.size() == 2);
+    CHECK(island_contacts(g, 0) == std::vector<int>{0});
+    CHECK(island_contacts(g, 1) == std::vector<int>{1, 2, 3});
+    bodies[4].inv_mass = 0; // body 4 stops moving: it joins nothing, so contact 1 (3–4) is alone
+    group_islands(split, bodies, g);
+    REQUIRE(g.islands.size() == 3);
+    CHECK(island_contacts(g, 1) == std::vector<int>{1});
+    CHECK(island_contacts(g, 2) == std::vector<int>{2, 3});
 }
