@@ -4,7 +4,8 @@
 # and the 10,000-sphere rain (bullet_rain's layout, 60 frames: bench/rain.h). Whole-process wall
 # seconds of `collide sim FILE --jobs J`, the best of REPEAT runs taken in turn (the machine is
 # shared: the best is the least disturbed), the speed-up of --jobs 2 over --jobs 1, whether the
-# two logs are the same bytes, and then Box3D's line for each scene and worker count (BOX3D_RIGID,
+# two logs are the same bytes; and Box3D's step seconds on as many workers, run in turn with
+# collide's and the best of as many kept, with collide's ratio to it on each count (BOX3D_RIGID,
 # default $HOME/box3d_rigid/box3d_rigid; see ../shared/peers/box3d_rigid/README.md).
 # Usage: bench/threads.sh            (REPEAT=3 JOBS="1 2" COLLIDE=./build/collide FRAMES=200)
 set -euo pipefail
@@ -34,8 +35,17 @@ if rows: array("t", x0 + slabs * 0.5, z0, 1, side, rows)
 if rest: array("u", x0 + slabs * 0.5, z0 + rows * 0.5, 1, rest, 1)
 print("log:\n  - final: { body: s0 }\n  - max_overlap: {}")
 PY
+box3d_ok=no
+if [ "$frames" = 200 ] && [ -x "$box3d" ]; then box3d_ok=yes; fi
+box3d_args_large_pyramid="large_pyramid"
+box3d_args_rain="rain 10000 60"
+# Box3D's seconds: its step loop's, as it prints them (setup not counted).
+box3d_seconds() { "$box3d" "$@" | sed -n 's/.* seconds=\([0-9.]*\) .*/\1/p'; }
 for scene in large_pyramid rain; do
   declare -A best=()
+  declare -A peer=()
+  args_var="box3d_args_$scene"
+  read -r -a args <<< "${!args_var}"
   for ((r = 0; r < repeat; r++)); do
     for j in "${jobs[@]}"; do
       start=$(date +%s.%N)
@@ -43,6 +53,10 @@ for scene in large_pyramid rain; do
       end=$(date +%s.%N)
       t=$(echo "$end - $start" | bc)
       if [ -z "${best[$j]:-}" ] || [ "$(echo "$t < ${best[$j]}" | bc)" = 1 ]; then best[$j]=$t; fi
+      if [ "$box3d_ok" = yes ]; then
+        t=$(box3d_seconds "${args[@]}" --workers "$j")
+        if [ -z "${peer[$j]:-}" ] || [ "$(echo "$t < ${peer[$j]}" | bc)" = 1 ]; then peer[$j]=$t; fi
+      fi
     done
   done
   line="collide $scene"
@@ -53,13 +67,18 @@ for scene in large_pyramid rain; do
   same=yes
   for j in "${jobs[@]}"; do cmp -s "$dir/$scene.${jobs[0]}.log" "$dir/$scene.$j.log" || same=no; done
   echo "$line same_log=$same"
-  unset best
+  if [ "$box3d_ok" = yes ]; then
+    line="box3d $scene"
+    for j in "${jobs[@]}"; do line+=" workers${j}_seconds=$(printf '%.3f' "${peer[$j]}")"; done
+    for j in "${jobs[@]}"; do
+      line+=" collide_over_box3d_$j=$(printf '%.2f' "$(echo "${best[$j]} / ${peer[$j]}" | bc -l)")"
+    done
+    echo "$line"
+  fi
+  unset best peer
 done
 if [ "$frames" != 200 ]; then
   echo "threads: Box3D's large_pyramid is 200 frames: not run beside FRAMES=$frames"
-elif [ -x "$box3d" ]; then
-  for w in 1 2; do "$box3d" large_pyramid --workers "$w"; done
-  for w in 1 2; do "$box3d" rain 10000 60 --workers "$w"; done
-else
+elif [ "$box3d_ok" != yes ]; then
   echo "threads: Box3D's harness not at $box3d (see ../shared/peers/box3d_rigid/README.md)"
 fi
