@@ -36,6 +36,24 @@ PairContact* World::find_impact_pair(int i, int j) {
     return nullptr;
 }
 
+const PairContact* World::with_impact(const PairContact* before, int i, int j, const ContactSet*& set) {
+    // A pair that met at a time of impact this step (new, or cast from a contact with a gap):
+    // that contact's impulses.
+    if (!before || before->cast)
+        if (const PairContact* c = find_impact_pair(i, j)) {
+            set = &impact_pairs_;
+            return c;
+        }
+    return before;
+}
+
+void World::combine_pair_coefficients(PairContact& pc) const {
+    const Body& a = bodies_[static_cast<std::size_t>(pc.i)];
+    const Body& b = bodies_[static_cast<std::size_t>(pc.j)];
+    pc.friction = combine_coefficients(def_.friction_combine, a.friction, b.friction);
+    pc.restitution = combine_coefficients(def_.restitution_combine, a.restitution, b.restitution);
+}
+
 double World::update_margin(const StepContext& ctx, bool at_start, int i, int j, const PairContact* before,
                             bool& keeps) const {
     const bool speculative = pair_is_speculative(i, j);
@@ -114,11 +132,7 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
                                                  [](const PairContact& c, PairKey k) { return c.key() < k; });
                 const PairContact* before = at != contacts_.pairs.end() && at->key() == key ? &*at : nullptr;
                 const ContactSet* before_set = &contacts_;
-                if (!before || before->cast)
-                    if (const PairContact* c = find_impact_pair(i, j)) {
-                        before = c;
-                        before_set = &impact_pairs_;
-                    }
+                before = with_impact(before, i, j, before_set);
                 bool keeps = false;
                 const double margin = update_margin(ctx, at_start, i, j, before, keeps);
                 if (margin < 0) continue;
@@ -138,11 +152,7 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
                 }
                 if (!keeps && !pc.overlapping) continue;
                 slot.kept = true;
-                pc.friction = combine_coefficients(def_.friction_combine, bodies_[static_cast<std::size_t>(i)].friction,
-                                                   bodies_[static_cast<std::size_t>(j)].friction);
-                pc.restitution =
-                        combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
-                                             bodies_[static_cast<std::size_t>(j)].restitution);
+                combine_pair_coefficients(pc);
                 slot.found = m;
                 slot.before = before;
                 slot.before_set = before_set;
@@ -257,14 +267,7 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         const PairContact* before = nullptr;
         const ContactSet* before_set = &contacts_;
         if (old < contacts_.size() && contacts_.pairs[old].key() == key) before = &contacts_.pairs[old];
-        // A pair that met at a time of impact this step (new, or cast from a contact with a gap):
-        // that contact's impulses.
-        if (!before || before->cast) {
-            if (const PairContact* c = find_impact_pair(i, j)) {
-                before = c;
-                before_set = &impact_pairs_;
-            }
-        }
+        before = with_impact(before, i, j, before_set);
         bool keeps = false;
         const double margin = update_margin(ctx, at_start, i, j, before, keeps);
         if (margin < 0) continue;
@@ -277,11 +280,7 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
             next_contacts_.pop_back();
             continue;
         }
-        pc.friction = combine_coefficients(def_.friction_combine, bodies_[static_cast<std::size_t>(i)].friction,
-                                           bodies_[static_cast<std::size_t>(j)].friction);
-        pc.restitution =
-                combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
-                                     bodies_[static_cast<std::size_t>(j)].restitution);
+        combine_pair_coefficients(pc);
         if (before) carry_impulses(*before_set, *before, next_contacts_, pc, 1.0);
         tell_news(pc, before && before->touching, before && before->told, found);
     }

@@ -418,6 +418,12 @@ private:
     double update_margin(const StepContext& ctx, bool at_start, int i, int j, const PairContact* before,
                          bool& keeps) const;
     void update_reach(double h);
+    /// `before`, pair (i, j)'s old contact in contacts_ (or null), or instead the contact it came
+    /// into at a time of impact this step when it had none or was cast (then `set` is set to
+    /// impact_pairs_).
+    const PairContact* with_impact(const PairContact* before, int i, int j, const ContactSet*& set);
+    /// Sets pair `pc`'s friction and restitution, its bodies' combined by the world's rules.
+    void combine_pair_coefficients(PairContact& pc) const;
     PairContact* find_contact(int i, int j);
     /// The contact pair (i, j) came into at a time of impact this step, or null.
     PairContact* find_impact_pair(int i, int j);
