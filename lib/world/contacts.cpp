@@ -27,8 +27,7 @@ PairContact& ContactSet::add(int i, int j, std::span<const Manifold> found) {
         for (int p = 0; p < m.count; ++p) {
             ContactPoint& cp = points.emplace_back();
             cp.found = m.points[static_cast<std::size_t>(p)];
-            out.overlapping = out.overlapping || cp.found.depth > kTouchEpsilon;
-            out.touching = out.touching || cp.found.depth >= -kTouchEpsilon;
+            note_depth(out, cp.found.depth);
         }
     }
     return out;

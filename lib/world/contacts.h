@@ -110,6 +110,12 @@ struct ContactSet {
     double deepest(const PairContact& pc) const;
 };
 
+/// Raises pair `pc`'s overlapping and touching flags by the depth (m) of one of its points.
+inline void note_depth(PairContact& pc, double depth) {
+    pc.overlapping = pc.overlapping || depth > kTouchEpsilon;
+    pc.touching = pc.touching || depth >= -kTouchEpsilon;
+}
+
 /// A new contact point whose feature id matches no old one takes the impulse of the nearest old
 /// point of its manifold within this distance (m) that no other point took (Jolt matches points
 /// by place alone, within 1 cm): where two edges coincide — a cube on two touching cubes — a

@@ -109,9 +109,10 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
         keys_.swap(merged_keys_);
     }
     // On several threads (and with no mesh: one manifold a pair), the candidates' contacts are
-    // made at once first, each into its own slot — its manifold, whether it stays, the impulses
-    // it carries — and the walk below copies them in order: the same pure functions of the same
-    // poses and old contacts as the walk would call, so the same contacts, bit for bit. (Every
+    // found at once first, each into its own slot — its manifold, whether it stays, its old
+    // contact — then a walk gives each its place and blocks write them (points, carried
+    // impulses): the same pure functions of the same poses and old contacts as the one-thread
+    // walk calls, so the same contacts, bit for bit. (Every
     // body's placed shape is cached first: placed() fills its cache on first use.)
     const bool tell = (wanted_ & kOnContact) && !at_start;
     const bool ahead = threads_.threads() > 1 && !any_mesh_ && keys_.size() >= 256;
@@ -145,11 +146,7 @@ void World::update_contacts(const StepContext& ctx, bool at_start) {
                 pc.i = i;
                 pc.j = j;
                 pc.count = m.count > 0 ? 1 : 0;
-                for (int p = 0; p < m.count; ++p) {
-                    const double depth = m.points[static_cast<std::size_t>(p)].depth;
-                    pc.overlapping = pc.overlapping || depth > kTouchEpsilon;
-                    pc.touching = pc.touching || depth >= -kTouchEpsilon;
-                }
+                for (int p = 0; p < m.count; ++p) note_depth(pc, m.points[static_cast<std::size_t>(p)].depth);
                 if (!keeps && !pc.overlapping) continue;
                 slot.kept = true;
                 combine_pair_coefficients(pc);
