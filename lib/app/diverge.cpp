@@ -341,15 +341,29 @@ private:
     std::string path_;
 };
 
+/// A thread count of `--jobs N1,N2`: 1 to 1024, or `auto` (0: every core).
+int parse_thread_count(const std::string& text, const std::string& option) {
+    if (text == "auto") return 0;
+    try {
+        std::size_t used = 0;
+        const int n = std::stoi(text, &used);
+        if (used == text.size() && n >= 1 && n <= 1024) return n;
+    } catch (const std::exception&) {}
+    throw InputError(
+            {Diagnostic{"", 0, 0, "--jobs " + option + ": expected two thread counts N1,N2, each 1 to 1024 or auto"}});
+}
+
 /// Runs the scenario two ways into recordings and compares them.
 int run_two_ways(const DivergeRequest& request, std::ostream& out) {
     const std::string& scenario = request.files.front();
     SimOptions one, two;
     std::string first, second;
-    if (!request.set.empty() == !request.engines.empty())
+    const int ways = int(!request.set.empty()) + int(!request.engines.empty()) + int(!request.jobs.empty());
+    if (ways != 1)
         throw InputError({Diagnostic{"", 0, 0,
-                                     "one scenario runs two ways: give --set NAME=V1,V2 or --engine A,B (one of "
-                                     "them), or give two recordings or traces"}});
+                                     "one scenario runs two ways: give --set NAME=V1,V2, --engine A,B or --jobs "
+                                     "N1,N2 (one of them), or give two recordings or traces"}});
+    std::string way; // the option that makes the two runs differ, as the report names it
     if (!request.set.empty()) {
         const std::size_t eq = request.set.find('=');
         if (eq == std::string::npos || !split_two(request.set.substr(eq + 1), first, second))
@@ -357,20 +371,28 @@ int run_two_ways(const DivergeRequest& request, std::ostream& out) {
         const std::string name = request.set.substr(0, eq);
         one.sets = {name + "=" + first};
         two.sets = {name + "=" + second};
-    } else {
+        way = "--set ";
+        first = one.sets.front();
+        second = two.sets.front();
+    } else if (!request.engines.empty()) {
         if (!split_two(request.engines, first, second))
             throw InputError({Diagnostic{"", 0, 0, "--engine " + request.engines + ": expected two engines, A,B"}});
         one.engine = first;
         two.engine = second;
+        way = "--engine ";
+    } else {
+        if (!split_two(request.jobs, first, second))
+            throw InputError({Diagnostic{"", 0, 0, "--jobs " + request.jobs + ": expected two thread counts, N1,N2"}});
+        one.jobs = parse_thread_count(first, request.jobs);
+        two.jobs = parse_thread_count(second, request.jobs);
+        way = "--jobs ";
     }
     const TemporaryFolder folder;
     one.record_path = folder.file("a.rec");
     two.record_path = folder.file("b.rec");
     measure_scenario(scenario, one);
     measure_scenario(scenario, two);
-    out << fmt::format("{} run two ways: A {}, B {}\n", scenario,
-                       request.set.empty() ? "--engine " + first : "--set " + one.sets.front(),
-                       request.set.empty() ? "--engine " + second : "--set " + two.sets.front());
+    out << fmt::format("{} run two ways: A {}{}, B {}{}\n", scenario, way, first, way, second);
     return compare_and_plot(one.record_path, two.record_path, scenario, request, out);
 }
 
@@ -382,10 +404,10 @@ int diverge_command(const DivergeRequest& request, std::ostream& out, std::ostre
             throw InputError(
                     {Diagnostic{"", 0, 0, fmt::format("--tolerance {}: expected a number ≥ 0", request.tolerance)}});
         if (request.files.size() == 2) {
-            if (!request.set.empty() || !request.engines.empty())
+            if (!request.set.empty() || !request.engines.empty() || !request.jobs.empty())
                 throw InputError({Diagnostic{"", 0, 0,
-                                             "--set and --engine run one scenario two ways; two recordings or "
-                                             "traces are compared as they are"}});
+                                             "--set, --engine and --jobs run one scenario two ways; two recordings "
+                                             "or traces are compared as they are"}});
             refuse_bad_plot(request, true);
             return compare_and_plot(request.files[0], request.files[1], request.scenario, request, out);
         }
@@ -397,8 +419,8 @@ int diverge_command(const DivergeRequest& request, std::ostream& out, std::ostre
             refuse_bad_plot(request, false);
             return run_two_ways(request, out);
         }
-        throw InputError(
-                {Diagnostic{"", 0, 0, "expected two recordings or traces, or one scenario and --set or --engine"}});
+        throw InputError({Diagnostic{
+                "", 0, 0, "expected two recordings or traces, or one scenario and --set, --engine or --jobs"}});
     });
 }
 

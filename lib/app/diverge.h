@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// `collide diverge`: where two runs part. It reads two recordings (`sim --record`) or two CSV
-/// traces (`sim --trace`) — or runs one scenario two ways and records both — and prints the
+/// traces (`sim --trace`) — or runs one scenario two ways (two values of a param, two engines,
+/// two thread counts) and records both — and prints the
 /// first frame at which any body's state differs beyond a tolerance (default: any bit), the
 /// bodies that differ there and by how much, the contacts one run had and the other did not,
 /// and how the difference grows over the frames after.
@@ -20,6 +21,8 @@ struct DivergeRequest {
     std::string set;
     /// A run of the scenario by two engines: `A,B` (--engine).
     std::string engines;
+    /// A run of the scenario on two thread counts: `N1,N2`, each a count or `auto` (--jobs).
+    std::string jobs;
     /// The largest difference that is no difference (per number, in its unit); 0: any bit.
     double tolerance = 0;
     /// How many bodies to name at the first divergent frame (the largest differences first).
