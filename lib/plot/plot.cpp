@@ -118,6 +118,24 @@ bool turns_in(const Recording& rec, std::size_t body) {
     return false;
 }
 
+std::vector<std::size_t> apex_frames(const Scenario& sc, const Recording& rec, std::size_t body) {
+    std::vector<std::size_t> out;
+    const double g = length(sc.world.gravity);
+    const std::size_t frames = rec.frame_count();
+    if (!(g > 0) || frames <= 2 || body >= static_cast<std::size_t>(rec.body_count)) return out;
+    const Vec3 up = sc.world.gravity / -g;
+    const double bounce_speed = std::max(sc.world.rest_speed, g * sc.world.dt);
+    bool launched = dot(rec.at(0)[body].velocity, up) > bounce_speed;
+    for (std::size_t k = 1; k < frames; ++k) {
+        const double before = dot(rec.at(k - 1)[body].velocity, up), after = dot(rec.at(k)[body].velocity, up);
+        if (before <= 0 && after > bounce_speed) launched = true;
+        if (!(launched && before > 0 && after <= 0)) continue;
+        launched = false;
+        out.push_back(dot(rec.at(k)[body].position, up) > dot(rec.at(k - 1)[body].position, up) ? k : k - 1);
+    }
+    return out;
+}
+
 std::vector<ViewMap> plan_views(const Scenario& scenario, const Recording& rec, const PlotOptions& options) {
     const std::size_t n = static_cast<std::size_t>(rec.body_count);
     // Motion (largest range of one body) and spread (range of all) per axis, dynamic bodies.
@@ -484,17 +502,14 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
     }
     out += "</g>\n";
 
-    // Apexes: where a moving body's velocity along up turns from rising to falling.
-    const double g = length(sc.world.gravity);
-    if (g > 0 && frames > 2) {
-        const Vec3 up = sc.world.gravity / -g;
+    // Apexes after real bounces (apex_frames).
+    if (length(sc.world.gravity) > 0) {
+        const Vec3 up = sc.world.gravity / -length(sc.world.gravity);
         for (std::size_t i = 0; i < n && marked < kMarkBudget; ++i) {
             if (sc.bodies[i].is_static) continue;
             int count = 0;
-            for (std::size_t k = 1; k < frames && marked < kMarkBudget; ++k) {
-                const double before = dot(rec.at(k - 1)[i].velocity, up), after = dot(rec.at(k)[i].velocity, up);
-                if (!(before > 0 && after <= 0)) continue;
-                const std::size_t at = dot(rec.at(k)[i].position, up) > dot(rec.at(k - 1)[i].position, up) ? k : k - 1;
+            for (const std::size_t at : apex_frames(sc, rec, i)) {
+                if (marked >= kMarkBudget) break;
                 const Vec3 p = rec.at(at)[i].position;
                 const double x = m.px(p[h]), y = m.py(p[v]);
                 ++marked;

@@ -117,6 +117,13 @@ Outline outline_of(const BodyDef& body, const ViewMap& map, const Quat& rotation
 /// True when the body's rotation at some recorded frame differs from its rotation at the first.
 bool turns_in(const Recording& recording, std::size_t body);
 
+/// The recorded frames (indices into `recording`) at which `body` is at an apex: the highest
+/// point between a real bounce or launch and the next fall. It rose faster than the apex
+/// probe's bounce speed, max(rest_speed, |g|·dt) (probes/apex.h), and its velocity along up
+/// turns from rising to falling there; a resting body's jitter (1e-17 m/s) is no bounce.
+/// Empty without gravity or with fewer than three frames.
+std::vector<std::size_t> apex_frames(const Scenario& scenario, const Recording& recording, std::size_t body);
+
 /// SVG markup of an outline placed at pixel (x, y), with the given extra attributes.
 std::string outline_svg(const Outline& outline, double x, double y, std::string_view attributes);
 

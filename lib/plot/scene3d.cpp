@@ -515,25 +515,22 @@ std::string render_scene3d_run(const Scenario& sc, const Recording& rec, const S
     put(out, "\"contacts\":{{\"n\":{},\"p\":\"{}\",\"d\":\"{}\",\"f\":\"{}\"}},", drawn, base64(cp), base64(cn),
         base64(cf));
 
-    // Apexes: where a moving body's velocity along up turns from rising to falling (as the 2D plot).
-    if (length(sc.world.gravity) > 0 && frames > 2)
-        for (const std::size_t i : moving) {
-            int count = 0;
-            for (std::size_t k = 1; k < frames && marked < options.mark_budget; ++k) {
-                const double before = dot(rec.at(k - 1)[i].velocity, up), after = dot(rec.at(k)[i].velocity, up);
-                if (!(before > 0 && after <= 0)) continue;
-                const std::size_t at = dot(rec.at(k)[i].position, up) > dot(rec.at(k - 1)[i].position, up) ? k : k - 1;
-                const Vec3 p = rec.at(at)[i].position;
-                ++marked;
-                ++count;
-                const std::string text = count <= 4 && labelled++ < options.label_budget
-                                                 ? fmt::format("apex {} of {}: centre at {:.3f} m, frame {}", count,
-                                                               sc.bodies[i].name, dot(p, up), rec.frames[at])
-                                                 : std::string();
-                put(marks, "{}{{\"k\":\"apex\",\"p\":{},\"f\":{},\"t\":{}}}", marks.empty() ? "" : ",", jvec(p),
-                    rec.frames[at], script_string(text));
-            }
+    // Apexes after real bounces, as the 2D plot marks them (apex_frames).
+    for (const std::size_t i : moving) {
+        int count = 0;
+        for (const std::size_t at : apex_frames(sc, rec, i)) {
+            if (marked >= options.mark_budget) break;
+            const Vec3 p = rec.at(at)[i].position;
+            ++marked;
+            ++count;
+            const std::string text = count <= 4 && labelled++ < options.label_budget
+                                             ? fmt::format("apex {} of {}: centre at {:.3f} m, frame {}", count,
+                                                           sc.bodies[i].name, dot(p, up), rec.frames[at])
+                                             : std::string();
+            put(marks, "{}{{\"k\":\"apex\",\"p\":{},\"f\":{},\"t\":{}}}", marks.empty() ? "" : ",", jvec(p),
+                rec.frames[at], script_string(text));
         }
+    }
     put(out, "\"marks\":[{}]}}", marks);
     return out;
 }

@@ -155,3 +155,25 @@ TEST_CASE("the 2D plots draw a turning body turned as it is at each frame: the d
     const std::string html = render_plot_html(door, rec, side, "");
     CHECK(html.find("\"turning\":[{\"d\":0,") != std::string::npos);
 }
+
+TEST_CASE("apex marks only real bounces: a dropped ball's four, none on a resting pile") {
+    // A ball dropped from 1 m (its bottom; swept, e 0.5) rebounds at e^k·√(2g·1) = 4.43·0.5^k m/s.
+    // A bounce is a rebound faster than max(rest_speed, g·dt) = 9.81/60 = 0.1635 m/s (the apex
+    // probe's rule): k = 1..4 are (0.277 m/s at k = 4), k = 5 (0.138 m/s) is not. All four
+    // flights end by t = 1.30 s, inside the 3 s run.
+    const std::string yaml = R"(name: hops
+world: { rate: 60, duration: 3, gravity: [0, -9.81, 0], detection: swept }
+bodies:
+  floor: { static: true, box: { min: [-2, -1, -2], max: [2, 0, 2] } }
+  ball:  { sphere: { radius: 0.1 }, position: [0, 1.1, 0], restitution: 0.5 }
+)";
+    Scenario hops = parse_scenario_template(yaml, "hops.yaml").base();
+    const std::string svg = render_plot_svg(hops, record(hops));
+    CHECK(count(svg, "<path class=\"apex\" d=\"M") == 4 + 1);    // and the legend's
+    CHECK(count(svg, "apex 1 of ball: centre at 0.350 m") == 1); // 0.1 + 1·0.5^2 (sampled at 60 Hz)
+
+    // The shipped pyramid rests from frame 0: its velocities jitter by ~1e-17 m/s, no bounce.
+    const Scenario pyramid = shipped("pyramid");
+    const std::string pile = render_plot_svg(pyramid, record(pyramid));
+    CHECK(count(pile, "<path class=\"apex\" d=\"M") == 1); // the legend's alone
+}
