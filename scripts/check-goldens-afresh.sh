@@ -2,9 +2,10 @@
 # Every shipped golden written afresh from a clean build and compared byte for byte with the
 # committed one: `collide check` passes a value within its tolerance, so a golden whose low
 # digits went stale (code changed after it was blessed) would pass for ever; this fails on it.
-# Collide's goldens (expected/NAME.log, .values, .frames) and Bullet's (expected/NAME.bullet.log, .values,
-# for the scenarios Bullet can run: those without a character). Every committed golden must be
-# written again (none left over from a scenario that is gone).
+# Collide's goldens (expected/NAME.log, .values, .frames) and every other engine's this build has
+# (expected/NAME.ENGINE.log, .values, for the scenarios it can run; `collide --version` names the
+# engines). Every committed golden must be written again (none left over from a scenario that is
+# gone).
 # usage: check-goldens-afresh.sh BUILD_DIR [JOBS]
 # With BLESS=1 in the environment, each moved golden is copied over the committed one (`check
 # --update` leaves a golden within its tolerance as it is, so it cannot re-bless low digits).
@@ -14,16 +15,19 @@ build="${1:-build}"
 jobs="${2:-2}"
 fresh=$(mktemp -d)
 trap 'rm -rf "$fresh"' EXIT
-mkdir "$fresh/collide" "$fresh/bullet"
-mapfile -t runnable < <(grep -L 'character: true' scenarios/*.yaml)
-# (CI makes goldens read only; these are written to a folder of their own.)
-env -u CI "./$build/collide" check --jobs "$jobs" --expected "$fresh/collide" --update scenarios/*.yaml >/dev/null
-env -u CI "./$build/collide" check --engine bullet --jobs "$jobs" --expected "$fresh/bullet" --update \
-  "${runnable[@]}" >/dev/null 2>"$fresh/bullet.err" || true # (a new golden may be left pending: .new)
-for f in "$fresh"/bullet/*.new; do if [ -e "$f" ]; then mv "$f" "${f%.new}"; fi; done
+line=$("./$build/collide" --version | grep '^engines:' | sed 's/^engines: //')
+mapfile -t engines < <(grep -oE '(^|\), )[a-z0-9_]+ \(' <<<"$line" | sed -E 's/^\), //; s/ \($//')
+# (CI makes goldens read only; these are written to a folder of their own. A scenario an engine
+# cannot run is skipped; a new golden may be left pending as .new.)
+for engine in "${engines[@]}"; do
+  mkdir "$fresh/$engine"
+  env -u CI "./$build/collide" check --engine "$engine" --jobs "$jobs" --expected "$fresh/$engine" --update \
+    scenarios/*.yaml >/dev/null 2>"$fresh/$engine.err" || true
+  for f in "$fresh/$engine"/*.new; do if [ -e "$f" ]; then mv "$f" "${f%.new}"; fi; done
+done
 moved=0
 written=0
-for f in "$fresh"/collide/* "$fresh"/bullet/*; do
+for f in "${engines[@]/#/$fresh/}"; do for f in "$f"/*; do
   name=$(basename "$f")
   written=$((written + 1))
   if [ ! -f "expected/$name" ]; then
@@ -35,16 +39,16 @@ for f in "$fresh"/collide/* "$fresh"/bullet/*; do
     moved=$((moved + 1))
     if [ -n "${BLESS:-}" ]; then cp "$f" "expected/$name" && echo "check-goldens-afresh: blessed expected/$name" >&2; fi
   fi
-done
+done; done
 for f in expected/*.log expected/*.values expected/*.frames; do
   name=$(basename "$f")
-  if [ ! -f "$fresh/collide/$name" ] && [ ! -f "$fresh/bullet/$name" ]; then
+  if ! compgen -G "$fresh/*/$name" >/dev/null; then
     echo "check-goldens-afresh: $f was not written again (no scenario makes it)" >&2
     moved=$((moved + 1))
   fi
 done
 if [ "$moved" -ne 0 ]; then
-  grep -v "has no character controller" "$fresh/bullet.err" >&2 || true
+  cat "$fresh"/*.err >&2 || true
   echo "check-goldens-afresh: $moved of $written goldens moved; re-bless them (BLESS=1 bash scripts/check-goldens-afresh.sh $build $jobs) in a commit that says why" >&2
   exit 1
 fi

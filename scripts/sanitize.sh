@@ -17,4 +17,4 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 ctest --test-dir build-asan -j"$jobs" --output-on-failure -E '^(format|install|package|slurm|github-example|browser)$'
 ./build-asan/collide check --jobs "$jobs"
-bash scripts/check-bullet.sh build-asan "$jobs"
+bash scripts/check-engines.sh build-asan "$jobs"

@@ -14,8 +14,8 @@ ctest --test-dir build --output-on-failure -j"$(nproc)"
 bash scripts/skipped-tests.sh build # each skipped test with its reason
 # The shipped scenarios against their goldens (and their expectations).
 ./build/collide check --jobs "$(nproc)"
-# The same scenarios run by Bullet against their Bullet goldens (expected/NAME.bullet.log).
-bash scripts/check-bullet.sh build "$(nproc)"
+# The same scenarios run by every other engine against its goldens (expected/NAME.ENGINE.log).
+bash scripts/check-engines.sh build "$(nproc)"
 # Every golden written afresh, byte for byte the committed one (check passes a value within its
 # tolerance: a golden gone stale in its low digits would pass for ever).
 bash scripts/check-goldens-afresh.sh build "$(nproc)"
