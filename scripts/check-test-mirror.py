@@ -14,7 +14,7 @@ root = pathlib.Path(__file__).resolve().parent.parent
 DECLARATIONS = {
     "detection/contact.h", "detection/sat.h", "math/overloaded.h", "model/bodies.h", "model/scenario.h",
     "scenario/reader_state.h", "scenario/template_data.h", "sweep/format.h", "sweep/map.h",
-    "engines/builtin.h", "world/bodies.h", "world/step_context.h",
+    "engines/builtin.h", "world/bodies.h", "world/step_context.h", "world/observer.h",
 }
 ELSEWHERE = {
     "detection/manifold": ["detection/manifold_properties_test.cpp", "detection/manifold_degenerate_test.cpp"],

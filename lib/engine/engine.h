@@ -25,59 +25,8 @@
 
 namespace collide {
 
-/// A read-only view of an engine's bodies: what every probe reads.
-class EngineView {
-public:
-    virtual ~EngineView() = default;
-    /// The settings the engine was reset with.
-    virtual const WorldDef& def() const = 0;
-    /// How many bodies there are.
-    virtual int body_count() const = 0;
-    /// Frames stepped so far (the next frame's index).
-    virtual int frames_stepped() const = 0;
-    /// The frame being stepped (during a step) or last stepped; −1 before the first.
-    virtual int frame() const = 0;
-    /// The unit up direction: −gravity normalised, or +y without gravity.
-    virtual Vec3 up() const = 0;
-    /// Body `i`'s current state (world frame).
-    virtual BodyState state(int i) const = 0;
-    /// Every body's state as the last frame left it, in body order; filled only while an
-    /// observer wants kOnFrame (read it from on_frame).
-    virtual std::span<const BodyState> states() const = 0;
-    /// An upper bound on the speed of body `i`'s fastest point (m/s).
-    virtual double fastest_speed(int i) const = 0;
-    /// What moves body `i`.
-    virtual BodyKind kind(int i) const = 0;
-    /// True when body `i` never moves.
-    bool is_static(int i) const { return kind(i) == BodyKind::fixed; }
-    /// True when body `i` is a trigger volume (no response with it).
-    virtual bool is_trigger(int i) const = 0;
-    /// Body `i`'s shape turned by its current rotation, its origin at 0 (m).
-    virtual const Shape& local_shape(int i) const = 0;
-    /// Body `i`'s shape placed where the body is now (world frame, m).
-    virtual const Shape& placed(int i) const = 0;
-    /// Body `i`'s bounds where it is now (m).
-    virtual Aabb bounds(int i) const = 0;
-    /// Body `i`'s character state as the last frame left it (all zero for a body that is not a
-    /// character, and in an engine without characters).
-    virtual World::CharacterState character_state(int i) const = 0;
-};
-
-/// Told what happens while an engine steps (WorldObserver's events, world/world.h, seen through
-/// an EngineView). The view must not be kept across calls.
-class EngineObserver {
-public:
-    virtual ~EngineObserver() = default;
-    /// Body `body` is about to move for `tau` s with constant acceleration `accel` (m/s²) of its
-    /// reference point from its current state (view.state(body)).
-    virtual void on_move(const EngineView& view, int body, double tau, const Vec3& accel);
-    /// Two bodies touch (ContactEvent: a < b, normals from a to b); positions are those at contact.
-    virtual void on_contact(const EngineView& view, const ContactEvent& contact);
-    /// A response changed `body`'s velocity from `before` to `after` (m/s).
-    virtual void on_response(const EngineView& view, int body, const Vec3& before, const Vec3& after);
-    /// Frame `frame` (sampled at `time` s) is done: every body is where the frame leaves it.
-    virtual void on_frame(const EngineView& view, int frame, double time);
-};
+/// EngineView and EngineObserver, the one view and the one observer interface of every engine,
+/// collide's own world included, are in world/observer.h.
 
 /// An engine that steps a scenario's bodies. Not shared between threads.
 class Engine : public EngineView {
@@ -101,13 +50,10 @@ public:
     virtual bool exact_moves() const = 0;
 };
 
-/// collide's own world (world/world.h) as an Engine: every call forwards to the World; each
-/// observer is reached through one forwarding WorldObserver (one more virtual call per event).
+/// collide's own world (world/world.h) as an Engine: every call forwards to the World, which
+/// tells the observers itself.
 class CollideEngine final : public Engine {
 public:
-    /// At most this many observers at once.
-    static constexpr int kMaxObservers = 8;
-
     CollideEngine() = default;
     CollideEngine(const CollideEngine&) = delete;
     CollideEngine& operator=(const CollideEngine&) = delete;
@@ -119,7 +65,8 @@ public:
 
     std::string_view name() const override { return "collide"; }
     void reset(const WorldDef& def, std::span<const BodyDef> bodies) override;
-    void add_observer(EngineObserver& observer, unsigned events) override;
+    /// Observers are the world's own (it shows itself as their view).
+    void add_observer(EngineObserver& observer, unsigned events) override { world_.add_observer(observer, events); }
     void step_frame() override { world_.step_frame(); }
     bool no_pair_can_meet() const override { return world_.no_pair_can_meet(); }
     bool exact_moves() const override { return true; }
@@ -137,29 +84,10 @@ public:
     const Shape& local_shape(int i) const override { return world_.local_shape(i); }
     const Shape& placed(int i) const override { return world_.placed(i); }
     Aabb bounds(int i) const override { return world_.bounds(i); }
-    World::CharacterState character_state(int i) const override { return world_.character_state(i); }
+    CharacterState character_state(int i) const override { return world_.character_state(i); }
 
 private:
-    /// Hands the World's events to one EngineObserver, with this engine as the view.
-    class Forward final : public WorldObserver {
-    public:
-        void bind(const EngineView& view, EngineObserver& to) { view_ = &view, to_ = &to; }
-        void on_move(const World&, int body, double tau, const Vec3& accel) override {
-            to_->on_move(*view_, body, tau, accel);
-        }
-        void on_contact(const World&, const ContactEvent& contact) override { to_->on_contact(*view_, contact); }
-        void on_response(const World&, int body, const Vec3& before, const Vec3& after) override {
-            to_->on_response(*view_, body, before, after);
-        }
-        void on_frame(const World&, int frame, double time) override { to_->on_frame(*view_, frame, time); }
-
-    private:
-        const EngineView* view_ = nullptr;
-        EngineObserver* to_ = nullptr;
-    };
     World world_;
-    std::array<Forward, kMaxObservers> forwards_{};
-    int observers_ = 0;
 };
 
 } // namespace collide

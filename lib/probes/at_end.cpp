@@ -41,7 +41,7 @@ void measure_final(const EngineView& world, int body, std::span<double> out) {
 }
 
 void measure_character(const EngineView& world, int body, std::span<double> out) {
-    const World::CharacterState c = world.character_state(body);
+    const CharacterState c = world.character_state(body);
     out[CharacterLog::grounded] = c.grounded ? 1 : 0;
     if (c.grounded) {
         out[CharacterLog::nx] = c.ground_normal.x;

@@ -7,7 +7,10 @@
 
 #include "queries/cast.h"
 #include "queries/time_of_impact.h"
-#include "world/world.h"
+#include "world/continuous.h"
+
+#include "world/contacts_update.h"
+#include "world/integrate.h"
 
 namespace collide {
 
@@ -41,8 +44,10 @@ std::optional<std::pair<double, Vec3>> cast_sphere_shape(const Sphere& s, const 
 } // namespace
 
 /// The box body `k` can reach over the next `span` s of its motion.
-static Aabb cast_bounds(const World& world, const BodySim& s, const Body& b, const Aabb& now, double span) {
-    (void)world;
+namespace {
+
+/// The box body `k` can reach over the next `span` s of its motion.
+Aabb cast_bounds(const BodySim& s, const Body& b, const Aabb& now, double span) {
     Aabb box = now;
     const bool turning =
             (b.turns && !b.round && !(is_zero(s.angular_velocity) && is_zero(s.angular_accel))) || b.spinning;
@@ -69,100 +74,112 @@ static Aabb cast_bounds(const World& world, const BodySim& s, const Body& b, con
     return Aabb{box.min + lo, box.max + hi};
 }
 
-void World::continuous(const StepContext& ctx) {
-    impact_pairs_.clear();
-    if (!any_swept_) {
-        advance(ctx.h);
+std::optional<std::pair<double, Vec3>> pair_impact(const WorldState& w, int i, int j, double span);
+bool resolve_impact(const StepContext& ctx, WorldState& w, StepScratch& scratch, int i, int j, double remaining,
+                    double now);
+
+} // namespace
+
+void move_continuously(const StepContext& ctx, WorldState& w, StepScratch& scratch) {
+    w.impact_pairs.clear();
+    if (!w.any_swept) {
+        advance(w, ctx.h);
         return;
     }
-    const int n = body_count();
+    const int n = w.body_count();
     // Candidates: swept pairs whose bounds over the step come near, not touching already. A pair
     // touching (a body on a level's floor) is the solver's; one in contact with a gap at every
     // point (marked `cast` at the step's start: near a wall, just above the floor) is cast too.
     const auto candidate = [&](int i, int j) {
-        if (!pair_is_swept(i, j)) return false;
-        if (!moves(i) && !moves(j)) return false;
-        const PairContact* c = find_contact(i, j);
+        if (!w.pair_is_swept(i, j)) return false;
+        if (!w.moves(i) && !w.moves(j)) return false;
+        const PairContact* c = find_contact(w, i, j);
         return !c || c->cast;
     };
     for (int k = 0; k < n; ++k) {
-        boxes_[static_cast<std::size_t>(k)] = cast_bounds(*this, sims_[static_cast<std::size_t>(k)],
-                                                          bodies_[static_cast<std::size_t>(k)], bounds(k), ctx.h);
-        active_[static_cast<std::size_t>(k)] = moves(k) ? 1 : 0;
+        scratch.boxes[static_cast<std::size_t>(k)] = cast_bounds(
+                w.sims[static_cast<std::size_t>(k)], w.bodies[static_cast<std::size_t>(k)], w.bounds(k), ctx.h);
+        scratch.active[static_cast<std::size_t>(k)] = w.moves(k) ? 1 : 0;
     }
-    broad_.build(boxes_, active_, std::max(ctx.skin, kCastBoundsMargin), kBroadFraction);
-    broad_.pairs(keys_, threads_);
-    cast_pairs_.clear();
-    for (const PairKey key : keys_)
-        if (candidate(pair_first(key), pair_second(key))) cast_pairs_.push_back(key);
+    w.broad.build(scratch.boxes, scratch.active, std::max(ctx.skin, kCastBoundsMargin), kBroadFraction);
+    w.broad.pairs(scratch.keys, w.threads);
+    scratch.cast_pairs.clear();
+    for (const PairKey key : scratch.keys)
+        if (candidate(pair_first(key), pair_second(key))) scratch.cast_pairs.push_back(key);
     double remaining = ctx.h;
-    double now = step_start_;
+    double now = w.step_start;
     int impacts = 0;
     while (remaining > 0) {
         int best = -1;
         double best_time = 0;
-        for (std::size_t k = 0; k < cast_pairs_.size(); ++k) {
-            const int i = pair_first(cast_pairs_[k]), j = pair_second(cast_pairs_[k]);
-            if (!bounds_near(boxes_[static_cast<std::size_t>(i)], boxes_[static_cast<std::size_t>(j)],
+        for (std::size_t k = 0; k < scratch.cast_pairs.size(); ++k) {
+            const int i = pair_first(scratch.cast_pairs[k]), j = pair_second(scratch.cast_pairs[k]);
+            if (!bounds_near(scratch.boxes[static_cast<std::size_t>(i)], scratch.boxes[static_cast<std::size_t>(j)],
                              kCastBoundsMargin))
                 continue;
-            const auto hit = pair_impact(i, j, remaining);
+            const auto hit = pair_impact(w, i, j, remaining);
             // A pair may meet again later in the step (a tumbling box's next corner), but not at
             // the instant it was just solved at: the impact left it touching, not approaching.
             if (hit && !(hit->first > 0) &&
-                std::find(resolved_.begin(), resolved_.end(), cast_pairs_[k]) != resolved_.end())
+                std::find(scratch.resolved.begin(), scratch.resolved.end(), scratch.cast_pairs[k]) !=
+                        scratch.resolved.end())
                 continue;
-            if (hit && std::find(pressing_.begin(), pressing_.end(), cast_pairs_[k]) != pressing_.end()) continue;
+            if (hit && std::find(scratch.pressing.begin(), scratch.pressing.end(), scratch.cast_pairs[k]) !=
+                               scratch.pressing.end())
+                continue;
             if (hit && (best < 0 || hit->first < best_time)) {
                 best = static_cast<int>(k);
                 best_time = hit->first;
             }
         }
         if (best < 0) {
-            advance(remaining);
+            advance(w, remaining);
             break;
         }
         const double tau = std::min(best_time, remaining);
-        advance(tau);
+        advance(w, tau);
         now += tau;
         remaining -= tau;
-        const PairKey key = cast_pairs_[static_cast<std::size_t>(best)];
-        if (tau > 0) resolved_.clear(); // (the pairs solved at this instant)
-        resolved_.push_back(key);
+        const PairKey key = scratch.cast_pairs[static_cast<std::size_t>(best)];
+        if (tau > 0) scratch.resolved.clear(); // (the pairs solved at this instant)
+        scratch.resolved.push_back(key);
         const int i = pair_first(key), j = pair_second(key);
-        if (resolve_impact(ctx, i, j, remaining, now)) pressing_.push_back(key);
+        if (resolve_impact(ctx, w, scratch, i, j, remaining, now)) scratch.pressing.push_back(key);
         // The two bodies' motions changed: their bounds over the rest of the step, and pairs
         // they may now meet.
         for (const int k : {i, j}) {
-            boxes_[static_cast<std::size_t>(k)] =
-                    cast_bounds(*this, sims_[static_cast<std::size_t>(k)], bodies_[static_cast<std::size_t>(k)],
-                                bounds(k), remaining);
-            if (!broad_.refit(k, boxes_[static_cast<std::size_t>(k)])) continue;
-            broad_.query(broad_.grown(k), found_);
-            for (const int o : found_) {
+            scratch.boxes[static_cast<std::size_t>(k)] = cast_bounds(
+                    w.sims[static_cast<std::size_t>(k)], w.bodies[static_cast<std::size_t>(k)], w.bounds(k), remaining);
+            if (!w.broad.refit(k, scratch.boxes[static_cast<std::size_t>(k)])) continue;
+            w.broad.query(w.broad.grown(k), scratch.found);
+            for (const int o : scratch.found) {
                 if (o == k) continue;
                 const PairKey pk = pair_key(std::min(k, o), std::max(k, o));
                 if (!candidate(std::min(k, o), std::max(k, o))) continue;
-                const auto at = std::lower_bound(cast_pairs_.begin(), cast_pairs_.end(), pk);
-                if (at == cast_pairs_.end() || *at != pk) cast_pairs_.insert(at, pk);
+                const auto at = std::lower_bound(scratch.cast_pairs.begin(), scratch.cast_pairs.end(), pk);
+                if (at == scratch.cast_pairs.end() || *at != pk) scratch.cast_pairs.insert(at, pk);
             }
         }
         if (++impacts >= kMaxImpactsPerStep) {
-            advance(remaining);
+            advance(w, remaining);
             break;
         }
     }
-    resolved_.clear();
-    pressing_.clear();
+    scratch.resolved.clear();
+    scratch.pressing.clear();
 }
 
-std::optional<std::pair<double, Vec3>> World::pair_impact(int i, int j, double span) const {
-    const BodySim& a = sims_[static_cast<std::size_t>(i)];
-    const BodySim& b = sims_[static_cast<std::size_t>(j)];
-    const Body& ba = bodies_[static_cast<std::size_t>(i)];
-    const Body& bb = bodies_[static_cast<std::size_t>(j)];
-    const Shape& sa = placed(i);
-    const Shape& sb = placed(j);
+namespace {
+
+/// The earliest time of impact of pair (i, j) within `span` s of their motions, and its normal
+/// (from i to j), or none.
+std::optional<std::pair<double, Vec3>> pair_impact(const WorldState& w, int i, int j, double span) {
+    const BodySim& a = w.sims[static_cast<std::size_t>(i)];
+    const BodySim& b = w.sims[static_cast<std::size_t>(j)];
+    const Body& ba = w.bodies[static_cast<std::size_t>(i)];
+    const Body& bb = w.bodies[static_cast<std::size_t>(j)];
+    const Shape& sa = w.placed(i);
+    const Shape& sb = w.placed(j);
     const auto turning = [](const BodySim& s, const Body& body) {
         return body.turns && !body.round && !(is_zero(s.angular_velocity) && is_zero(s.angular_accel));
     };
@@ -213,83 +230,87 @@ std::optional<std::pair<double, Vec3>> World::pair_impact(int i, int j, double s
     return std::pair{toi.time, toi.normal};
 }
 
-bool World::resolve_impact(const StepContext& ctx, int i, int j, double remaining, double now) {
-    manifolds_.resize(kMaxPairManifolds);
-    const ManifoldQuery q = manifolds(placed(i), placed(j), ctx.skin, manifolds_);
+/// The impact of pair (i, j) at time `now` and the rest of the step (`remaining` s) for the
+/// two; true when the pair still presses on after it (then not cast again this step).
+bool resolve_impact(const StepContext& ctx, WorldState& w, StepScratch& scratch, int i, int j, double remaining,
+                    double now) {
+    scratch.manifolds.resize(kMaxPairManifolds);
+    const ManifoldQuery q = manifolds(w.placed(i), w.placed(j), ctx.skin, scratch.manifolds);
     if (q.status != ContactStatus::overlapping || q.count == 0) return false;
     // A body turning free of torque has come here along the turn itself (advance_body): its
     // angular velocity at this instant is I(q)⁻¹·L, with the energy its turn keeps (the
     // constant rate that takes it through the whole step would give 15% more, for a box
     // tumbling at 40 rad/s).
-    const bool came_turning[2] = {bodies_[static_cast<std::size_t>(i)].free_turn,
-                                  bodies_[static_cast<std::size_t>(j)].free_turn};
+    const bool came_turning[2] = {w.bodies[static_cast<std::size_t>(i)].free_turn,
+                                  w.bodies[static_cast<std::size_t>(j)].free_turn};
     for (const int k : {i, j})
-        if (bodies_[static_cast<std::size_t>(k)].free_turn)
-            spin_from_momentum(sims_[static_cast<std::size_t>(k)], bodies_[static_cast<std::size_t>(k)]);
+        if (w.bodies[static_cast<std::size_t>(k)].free_turn)
+            spin_from_momentum(w.sims[static_cast<std::size_t>(k)], w.bodies[static_cast<std::size_t>(k)]);
     // A pair's second impact in one step (a spinning box's next corner) is its contact from now
     // on (find_impact_pair takes the latest); it was told already if its first was.
-    const PairContact* earlier = find_impact_pair(i, j);
+    const PairContact* earlier = find_impact_pair(w, i, j);
     const bool told_earlier = earlier && earlier->told;
-    PairContact& pc =
-            impact_pairs_.add(i, j, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
-    pc.friction = combine_coefficients(def_.friction_combine, bodies_[static_cast<std::size_t>(i)].friction,
-                                       bodies_[static_cast<std::size_t>(j)].friction);
-    pc.restitution = combine_coefficients(def_.restitution_combine, bodies_[static_cast<std::size_t>(i)].restitution,
-                                          bodies_[static_cast<std::size_t>(j)].restitution);
+    PairContact& pc = w.impact_pairs.add(
+            i, j, std::span<const Manifold>(scratch.manifolds.data(), static_cast<std::size_t>(q.count)));
+    pc.friction = combine_coefficients(w.def.friction_combine, w.bodies[static_cast<std::size_t>(i)].friction,
+                                       w.bodies[static_cast<std::size_t>(j)].friction);
+    pc.restitution = combine_coefficients(w.def.restitution_combine, w.bodies[static_cast<std::size_t>(i)].restitution,
+                                          w.bodies[static_cast<std::size_t>(j)].restitution);
     // The bodies of the sub-solve: the pair, then every body touching either in this step's
     // contacts, held still (infinite mass) while the pair's impact and the rest of its step are
     // solved. Indices are local: 0 is i, 1 is j.
-    sub_bodies_.clear();
-    sub_index_.clear();
+    scratch.sub_bodies.clear();
+    scratch.sub_index.clear();
     const auto local = [&](int global, bool frozen) {
-        for (std::size_t k = 0; k < sub_index_.size(); ++k)
-            if (sub_index_[k] == global) return static_cast<int>(k);
-        sub_index_.push_back(global);
-        BodySim s = sims_[static_cast<std::size_t>(global)];
+        for (std::size_t k = 0; k < scratch.sub_index.size(); ++k)
+            if (scratch.sub_index[k] == global) return static_cast<int>(k);
+        scratch.sub_index.push_back(global);
+        BodySim s = w.sims[static_cast<std::size_t>(global)];
         if (frozen) {
             s.inv_mass = 0;
             s.inv_inertia = zero3();
         }
-        sub_bodies_.push_back(s);
-        return static_cast<int>(sub_bodies_.size()) - 1;
+        scratch.sub_bodies.push_back(s);
+        return static_cast<int>(scratch.sub_bodies.size()) - 1;
     };
     local(i, false);
     local(j, false);
     // The new manifold(s), prepared at the bodies' poses now.
-    sub_pairs_.clear();
-    PairContact& sub_pc = sub_pairs_.add_copy(impact_pairs_, pc);
+    scratch.sub_pairs.clear();
+    PairContact& sub_pc = scratch.sub_pairs.add_copy(w.impact_pairs, pc);
     sub_pc.i = 0;
     sub_pc.j = 1;
     static constexpr unsigned char kAwake[2] = {1, 1};
-    const unsigned char round[2] = {static_cast<unsigned char>(bodies_[static_cast<std::size_t>(i)].round),
-                                    static_cast<unsigned char>(bodies_[static_cast<std::size_t>(j)].round)};
+    const unsigned char round[2] = {static_cast<unsigned char>(w.bodies[static_cast<std::size_t>(i)].round),
+                                    static_cast<unsigned char>(w.bodies[static_cast<std::size_t>(j)].round)};
     StepContext sub = ctx;
     sub.impact_speed = kTouchTolerance; // at a time of impact every approach is an impact
-    prepare_contacts(sub, sub_pairs_, sub_bodies_, kAwake, round, sub_solver_, threads_);
+    prepare_contacts(sub, scratch.sub_pairs, scratch.sub_bodies, kAwake, round, scratch.sub_constraints, w.threads);
     // The pair's points with a gap (a tumbling box's other corners) are not the rest of the
     // step's solve: they are cast, as the pair was (a time of impact of their own, later in the
     // step), so they push nothing before they touch — a speculative push there would stop the
     // box's free turn and bring the corner down without its bounce. Likewise a point the impact
     // sends away (below).
     const auto leave_to_cast = [&](std::size_t k) {
-        SolverPoint& p = sub_solver_.points[k];
+        SolverPoint& p = scratch.sub_constraints.points[k];
         p.normal_mass = 0;
         p.normal_impulse = p.tangent1_impulse = p.tangent2_impulse = 0;
         p.tangent_k = Vec3{};
     };
-    const std::size_t pair_points = sub_solver_.points.size();
+    const std::size_t pair_points = scratch.sub_constraints.points.size();
     for (std::size_t k = 0; k < pair_points; ++k)
-        if (!sub_solver_.info[k].touching) leave_to_cast(k);
+        if (!scratch.sub_constraints.info[k].touching) leave_to_cast(k);
     bool approaching = false;
-    for (const PointInfo& p : sub_solver_.info) approaching = approaching || p.impacting;
+    for (const PointInfo& p : scratch.sub_constraints.info) approaching = approaching || p.impacting;
     // Touching without approaching: in contact from now on, no impact (the rest of the step is
     // solved all the same, so that it does not sink in).
     if (approaching)
-        tell_contact(i, j, now, std::span<const Manifold>(manifolds_.data(), static_cast<std::size_t>(q.count)));
-    impact_pairs_.pairs.back().told = approaching || told_earlier; // told at its time of impact
-    impact_pairs_.pairs.back().touching = true;
+        tell_contact(w, i, j, now,
+                     std::span<const Manifold>(scratch.manifolds.data(), static_cast<std::size_t>(q.count)));
+    w.impact_pairs.pairs.back().told = approaching || told_earlier; // told at its time of impact
+    w.impact_pairs.pairs.back().touching = true;
     // Their other contacts of this step, with the anchors they were prepared with.
-    for (const SolverContact& c : solver_.contacts) {
+    for (const SolverContact& c : w.constraints.contacts) {
         if (c.a != i && c.a != j && c.b != i && c.b != j) continue;
         if ((c.a == i && c.b == j) || (c.a == j && c.b == i)) continue;
         SolverContact copy = c;
@@ -297,12 +318,12 @@ bool World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
         copy.a = local(c.a, c.a != i && c.a != j);
         copy.b = local(c.b, c.b != i && c.b != j);
         copy.impact = false;
-        copy.first = sub_solver_.add_points(c.count);
+        copy.first = scratch.sub_constraints.add_points(c.count);
         for (int q = 0; q < c.count; ++q) {
             const auto from = static_cast<std::size_t>(c.first + q), to = static_cast<std::size_t>(copy.first + q);
-            SolverPoint& sp = sub_solver_.points[to] = solver_.points[from];
-            AngularRow& sr = sub_solver_.angular[to] = solver_.angular[from];
-            PointInfo& si = sub_solver_.info[to] = solver_.info[from];
+            SolverPoint& sp = scratch.sub_constraints.points[to] = w.constraints.points[from];
+            AngularRow& sr = scratch.sub_constraints.angular[to] = w.constraints.angular[from];
+            PointInfo& si = scratch.sub_constraints.info[to] = w.constraints.info[from];
             sp.normal_impulse = si.impact_impulse = 0;
             sp.tangent1_impulse = sp.tangent2_impulse = si.impact_tangent1 = si.impact_tangent2 = 0;
             si.impacting = false;
@@ -312,46 +333,46 @@ bool World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
             if (copy.a >= 2) sr.ia_n = Vec3{};
             if (copy.b >= 2) sr.ib_n = Vec3{};
         }
-        sub_solver_.contacts.push_back(copy);
+        scratch.sub_constraints.contacts.push_back(copy);
     }
     // The impact, at this instant.
-    const Vec3 before_i = sims_[static_cast<std::size_t>(i)].velocity,
-               before_j = sims_[static_cast<std::size_t>(j)].velocity;
-    solve_impacts(sub, sub_solver_, sub_bodies_);
+    const Vec3 before_i = w.sims[static_cast<std::size_t>(i)].velocity,
+               before_j = w.sims[static_cast<std::size_t>(j)].velocity;
+    solve_impacts(sub, scratch.sub_constraints, scratch.sub_bodies);
     // A touching point that bounced (restitution), clear of touching within the rest of the
     // step at the speed it leaves with, is cast from here too: gravity or the turn may bring it back
     // within the step (its own time of impact, and its bounce), where the rest of the step's
     // solve would hold it at the step's end velocity — off, for a box turning fast.
-    for (const SolverContact& c : sub_solver_.contacts) {
+    for (const SolverContact& c : scratch.sub_constraints.contacts) {
         if (c.pair != 0) continue;
-        const BodySim& a = sub_bodies_[static_cast<std::size_t>(c.a)];
-        const BodySim& b = sub_bodies_[static_cast<std::size_t>(c.b)];
+        const BodySim& a = scratch.sub_bodies[static_cast<std::size_t>(c.a)];
+        const BodySim& b = scratch.sub_bodies[static_cast<std::size_t>(c.b)];
         for (int q = 0; q < c.count; ++q) {
             const auto k = static_cast<std::size_t>(c.first + q);
-            const SolverPoint& p = sub_solver_.points[k];
+            const SolverPoint& p = scratch.sub_constraints.points[k];
             const Vec3 va = a.velocity + cross(a.angular_velocity, p.ra),
                        vb = b.velocity + cross(b.angular_velocity, p.rb);
-            const PointInfo& info = sub_solver_.info[k];
+            const PointInfo& info = scratch.sub_constraints.info[k];
             if (info.touching && info.bounce > 0 && dot(vb - va, c.normal) * remaining > kTouchTolerance)
                 leave_to_cast(k);
         }
     }
     for (int k = 0; k < 2; ++k) {
-        BodySim& s = sims_[static_cast<std::size_t>(sub_index_[static_cast<std::size_t>(k)])];
-        s.velocity = sub_bodies_[static_cast<std::size_t>(k)].velocity;
-        s.angular_velocity = sub_bodies_[static_cast<std::size_t>(k)].angular_velocity;
+        BodySim& s = w.sims[static_cast<std::size_t>(scratch.sub_index[static_cast<std::size_t>(k)])];
+        s.velocity = scratch.sub_bodies[static_cast<std::size_t>(k)].velocity;
+        s.angular_velocity = scratch.sub_bodies[static_cast<std::size_t>(k)].angular_velocity;
         // An impact's torque ends a free turn: the step's end carries the momentum it left,
         // through the turn from here.
-        Body& b = bodies_[static_cast<std::size_t>(sub_index_[static_cast<std::size_t>(k)])];
+        Body& b = w.bodies[static_cast<std::size_t>(scratch.sub_index[static_cast<std::size_t>(k)])];
         b.free_turn = false;
         b.step_rotation = s.rotation;
     }
-    if (wanted_ & kOnResponse) {
+    if (w.wanted & kOnResponse) {
         for (const auto& [k, before] : {std::pair{i, before_i}, std::pair{j, before_j}}) {
-            if (!is_dynamic(k) || before == sims_[static_cast<std::size_t>(k)].velocity) continue;
-            for (const Listener& l : listeners_)
+            if (!w.is_dynamic(k) || before == w.sims[static_cast<std::size_t>(k)].velocity) continue;
+            for (const Listener& l : w.listeners)
                 if (l.events & kOnResponse)
-                    l.observer->on_response(*this, k, before, sims_[static_cast<std::size_t>(k)].velocity);
+                    l.observer->on_response(*w.view, k, before, w.sims[static_cast<std::size_t>(k)].velocity);
         }
     }
     if (!(remaining > 0)) return false;
@@ -359,26 +380,26 @@ bool World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     // constant acceleration that takes each from its velocity now to the solved one.
     sub.h = remaining;
     sub.inv_h = 1 / remaining;
-    prepare_biases(sub, sub_solver_, threads_);
+    prepare_biases(sub, scratch.sub_constraints, w.threads);
     for (int k = 0; k < 2; ++k) {
-        const int g = sub_index_[static_cast<std::size_t>(k)];
-        BodySim& s = sub_bodies_[static_cast<std::size_t>(k)];
+        const int g = scratch.sub_index[static_cast<std::size_t>(k)];
+        BodySim& s = scratch.sub_bodies[static_cast<std::size_t>(k)];
         s.start_velocity = s.velocity;
         s.start_angular = s.angular_velocity;
-        if (is_dynamic(g)) s.velocity += ctx.gravity * remaining;
+        if (w.is_dynamic(g)) s.velocity += ctx.gravity * remaining;
     }
     for (int pass = 0; pass < sub.velocity_iterations; ++pass) {
-        if (solve_contacts(sub, sub_solver_, sub_bodies_).converged(sub.velocity_tolerance)) break;
+        if (solve_contacts(sub, scratch.sub_constraints, scratch.sub_bodies).converged(sub.velocity_tolerance)) break;
     }
     for (int k = 0; k < 2; ++k) {
-        const int g = sub_index_[static_cast<std::size_t>(k)];
-        if (!is_dynamic(g)) continue;
-        const BodySim& l = sub_bodies_[static_cast<std::size_t>(k)];
-        BodySim& s = sims_[static_cast<std::size_t>(g)];
+        const int g = scratch.sub_index[static_cast<std::size_t>(k)];
+        if (!w.is_dynamic(g)) continue;
+        const BodySim& l = scratch.sub_bodies[static_cast<std::size_t>(k)];
+        BodySim& s = w.sims[static_cast<std::size_t>(g)];
         bool pushed = false;
-        for (const SolverContact& c : sub_solver_.contacts) {
+        for (const SolverContact& c : scratch.sub_constraints.contacts) {
             if (c.a != k && c.b != k) continue;
-            for (const SolverPoint& p : sub_solver_.points_of(c))
+            for (const SolverPoint& p : scratch.sub_constraints.points_of(c))
                 pushed = pushed || p.normal_impulse != 0 || p.tangent1_impulse != 0 || p.tangent2_impulse != 0;
         }
         if (ctx.exact) {
@@ -392,7 +413,7 @@ bool World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
             // rad/s and pivots on a corner, turned at the mean rate and its momentum carried
             // (end_motion), gained 4% of its energy in a step. (One that came in not turning
             // keeps the mean rate: a cube landing flat on a slope tips by the mean.)
-            Body& b = bodies_[static_cast<std::size_t>(g)];
+            Body& b = w.bodies[static_cast<std::size_t>(g)];
             if (b.turns && !b.round && (!pushed || came_turning[k])) {
                 s.angular_velocity = l.angular_velocity;
                 s.angular_accel = Vec3{};
@@ -410,19 +431,19 @@ bool World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     // Whether the pair still presses on after its impact (a box that has come to rest on an
     // edge): then it is the solver's for the rest of the step, not cast again.
     bool pressing = false;
-    for (const SolverContact& c : sub_solver_.contacts) {
+    for (const SolverContact& c : scratch.sub_constraints.contacts) {
         if (c.pair != 0) continue;
-        for (const SolverPoint& p : sub_solver_.points_of(c)) pressing = pressing || p.normal_impulse != 0;
+        for (const SolverPoint& p : scratch.sub_constraints.points_of(c)) pressing = pressing || p.normal_impulse != 0;
     }
     // The new contact's impulses over the rest of the step, grown to a whole step for the next
     // one's warm start.
     const double scale = ctx.h / remaining;
-    const PairContact& impact = impact_pairs_.pairs.back();
-    for (const SolverContact& c : sub_solver_.contacts) {
+    const PairContact& impact = w.impact_pairs.pairs.back();
+    for (const SolverContact& c : scratch.sub_constraints.contacts) {
         if (c.pair != 0) continue;
-        const PairManifold& pm = impact_pairs_.manifolds_of(impact)[static_cast<std::size_t>(c.manifold)];
-        const std::span<ContactPoint> points = impact_pairs_.points_of(pm);
-        const std::span<const SolverPoint> solved = sub_solver_.points_of(c);
+        const PairManifold& pm = w.impact_pairs.manifolds_of(impact)[static_cast<std::size_t>(c.manifold)];
+        const std::span<ContactPoint> points = w.impact_pairs.points_of(pm);
+        const std::span<const SolverPoint> solved = scratch.sub_constraints.points_of(c);
         for (int p = 0; p < c.count; ++p) {
             points[static_cast<std::size_t>(p)].normal_impulse =
                     solved[static_cast<std::size_t>(p)].normal_impulse * scale;
@@ -433,5 +454,7 @@ bool World::resolve_impact(const StepContext& ctx, int i, int j, double remainin
     }
     return pressing;
 }
+
+} // namespace
 
 } // namespace collide

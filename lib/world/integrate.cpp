@@ -9,17 +9,26 @@
 #include "math/quat.h"
 #include "math/trig.h"
 #include "queries/time_of_impact.h"
-#include "world/world.h"
+#include "world/integrate.h"
+
+#include "world/character.h"
 
 namespace collide {
 
-void World::integrate_velocities(const StepContext& ctx) {
+namespace {
+void begin_body_motion(const StepContext& ctx, WorldState& w, int i);
+void advance_body(WorldState& w, int index, double tau);
+void end_body_motion(WorldState& w, int i);
+void turn_kinematic(WorldState& w, int index, double tau);
+} // namespace
+
+void integrate_velocities(const StepContext& ctx, WorldState& w) {
     // (A character carried by what it stands on reads that body's velocity: in body order then.)
-    if (!has_characters_) {
-        threads_.for_blocks(body_count(), kBodiesPerBlock, [&](int begin, int end) {
+    if (!w.has_characters) {
+        w.threads.for_blocks(w.body_count(), kBodiesPerBlock, [&](int begin, int end) {
             for (int i = begin; i < end; ++i) {
-                BodySim& s = sims_[static_cast<std::size_t>(i)];
-                Body& b = bodies_[static_cast<std::size_t>(i)];
+                BodySim& s = w.sims[static_cast<std::size_t>(i)];
+                Body& b = w.bodies[static_cast<std::size_t>(i)];
                 if (b.kind != BodyKind::dynamic || b.asleep) continue;
                 s.start_velocity = s.velocity; // after the impacts: where the step's motion starts
                 s.start_angular = s.angular_velocity;
@@ -30,9 +39,9 @@ void World::integrate_velocities(const StepContext& ctx) {
         });
         return;
     }
-    for (int i = 0; i < body_count(); ++i) {
-        BodySim& s = sims_[static_cast<std::size_t>(i)];
-        Body& b = bodies_[static_cast<std::size_t>(i)];
+    for (int i = 0; i < w.body_count(); ++i) {
+        BodySim& s = w.sims[static_cast<std::size_t>(i)];
+        Body& b = w.bodies[static_cast<std::size_t>(i)];
         if (b.kind == BodyKind::dynamic && !b.asleep) {
             s.start_velocity = s.velocity; // after the impacts: where the step's motion starts
             s.start_angular = s.angular_velocity;
@@ -40,15 +49,15 @@ void World::integrate_velocities(const StepContext& ctx) {
             b.constrained = false;
             b.arriving = false;
         } else if (b.kind == BodyKind::character) {
-            CharacterBody& c = characters_[static_cast<std::size_t>(b.character)];
+            CharacterBody& c = w.characters[static_cast<std::size_t>(b.character)];
             c.fall += ctx.gravity * ctx.h;
             s.velocity = c.desired + c.fall;
-            if (c.floor_body >= 0) s.velocity += carried_velocity(b, i);
+            if (c.floor_body >= 0) s.velocity += carried_velocity(w, b, i);
         }
     }
 }
 
-void World::begin_motion(const StepContext& ctx) {
+void begin_motion(const StepContext& ctx, WorldState& w, StepScratch& scratch) {
     // A body the solver pushed moves with the acceleration its impulses and gravity gave it;
     // one it did not falls freely (exactly g, so a free fall stays the exact parabola). A body
     // that a contact with a gap pushed, approaching it faster than the impact speed, arrives
@@ -57,39 +66,41 @@ void World::begin_motion(const StepContext& ctx) {
     // carry it past the surface. (A resting contact's gap closes at a speed near 0: the mean
     // keeps a slide along it exact.)
     // (Each contact's two flags found in blocks at once, then set on its bodies in order.)
-    touched_.resize(solver_.contacts.size());
-    threads_.for_blocks(static_cast<int>(solver_.contacts.size()), 1024, [&](int begin, int end) {
+    scratch.touched.resize(w.constraints.contacts.size());
+    w.threads.for_blocks(static_cast<int>(w.constraints.contacts.size()), 1024, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
-            const SolverContact& c = solver_.contacts[static_cast<std::size_t>(k)];
+            const SolverContact& c = w.constraints.contacts[static_cast<std::size_t>(k)];
             bool pushed = false, arrived = false;
             for (int q = c.first; q < c.first + c.count; ++q) {
-                const SolverPoint& p = solver_.points[static_cast<std::size_t>(q)];
-                const PointInfo& info = solver_.info[static_cast<std::size_t>(q)];
+                const SolverPoint& p = w.constraints.points[static_cast<std::size_t>(q)];
+                const PointInfo& info = w.constraints.info[static_cast<std::size_t>(q)];
                 pushed = pushed || p.normal_impulse != 0 || p.tangent1_impulse != 0 || p.tangent2_impulse != 0;
                 arrived = arrived || (!info.touching && p.normal_impulse > 0 && info.approach < -ctx.impact_speed);
             }
-            touched_[static_cast<std::size_t>(k)] = static_cast<unsigned char>((pushed ? 1 : 0) | (arrived ? 2 : 0));
+            scratch.touched[static_cast<std::size_t>(k)] =
+                    static_cast<unsigned char>((pushed ? 1 : 0) | (arrived ? 2 : 0));
         }
     });
-    for (std::size_t k = 0; k < solver_.contacts.size(); ++k) {
-        const unsigned char flags = touched_[k];
+    for (std::size_t k = 0; k < w.constraints.contacts.size(); ++k) {
+        const unsigned char flags = scratch.touched[k];
         if (!(flags & 1)) continue;
-        const SolverContact& c = solver_.contacts[k];
+        const SolverContact& c = w.constraints.contacts[k];
         for (const int body : {c.a, c.b}) {
-            Body& b = bodies_[static_cast<std::size_t>(body)];
+            Body& b = w.bodies[static_cast<std::size_t>(body)];
             b.constrained = true;
             b.arriving = b.arriving || (flags & 2) != 0;
         }
     }
-    threads_.for_blocks(body_count(), kBodiesPerBlock, [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) begin_body_motion(ctx, i);
+    w.threads.for_blocks(w.body_count(), kBodiesPerBlock, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) begin_body_motion(ctx, w, i);
     });
 }
 
-void World::begin_body_motion(const StepContext& ctx, int i) {
+namespace {
+void begin_body_motion(const StepContext& ctx, WorldState& w, int i) {
     {
-        BodySim& s = sims_[static_cast<std::size_t>(i)];
-        Body& b = bodies_[static_cast<std::size_t>(i)];
+        BodySim& s = w.sims[static_cast<std::size_t>(i)];
+        Body& b = w.bodies[static_cast<std::size_t>(i)];
         if (b.kind != BodyKind::dynamic || b.asleep) {
             s.accel = s.angular_accel = Vec3{};
             return;
@@ -109,8 +120,9 @@ void World::begin_body_motion(const StepContext& ctx, int i) {
         if (b.free_turn) turn_freely(s, b, ctx.h);
     }
 }
+} // namespace
 
-void World::turn_freely(BodySim& s, Body& b, double h) {
+void turn_freely(BodySim& s, Body& b, double h) {
     const Mat3 r0 = to_mat3(s.rotation);
     const Vec3 body_momentum = b.inertia_local * mul_transpose(r0, s.angular_velocity);
     Vec3 turn;
@@ -126,32 +138,33 @@ void World::turn_freely(BodySim& s, Body& b, double h) {
     s.angular_accel = Vec3{};
 }
 
-void World::spin_from_momentum(BodySim& s, const Body& b) {
+void spin_from_momentum(BodySim& s, const Body& b) {
     s.inv_inertia = world_inverse_inertia(s.rotation, b.inv_inertia_local);
     s.angular_velocity = s.inv_inertia * b.free_momentum;
 }
 
-void World::advance(double tau) {
+void advance(WorldState& w, double tau) {
     if (tau <= 0) return;
-    if (wanted_ & kOnMove) { // observers hear of the moves in body order
-        for (int i = 0; i < body_count(); ++i) advance_body(i, tau);
+    if (w.wanted & kOnMove) { // observers hear of the moves in body order
+        for (int i = 0; i < w.body_count(); ++i) advance_body(w, i, tau);
         return;
     }
-    threads_.for_blocks(body_count(), kBodiesPerBlock, [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) advance_body(i, tau);
+    w.threads.for_blocks(w.body_count(), kBodiesPerBlock, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) advance_body(w, i, tau);
     });
 }
 
-void World::advance_body(int index, double tau) {
-    BodySim& s = sims_[static_cast<std::size_t>(index)];
-    Body& b = bodies_[static_cast<std::size_t>(index)];
+namespace {
+void advance_body(WorldState& w, int index, double tau) {
+    BodySim& s = w.sims[static_cast<std::size_t>(index)];
+    Body& b = w.bodies[static_cast<std::size_t>(index)];
     switch (b.kind) {
     case BodyKind::fixed: return;
     case BodyKind::dynamic: {
         if (b.asleep) return;
         const bool turning = b.turns && !(is_zero(s.angular_velocity) && is_zero(s.angular_accel));
         if (is_zero(s.velocity) && is_zero(s.accel) && !turning) return;
-        if (wanted_ & kOnMove) tell_move(index, tau, s.accel);
+        if (w.wanted & kOnMove) tell_move(w, index, tau, s.accel);
         s.centre += s.velocity * tau + s.accel * (0.5 * tau * tau);
         s.velocity += s.accel * tau;
         if (turning) {
@@ -170,7 +183,7 @@ void World::advance_body(int index, double tau) {
                 s.angular_velocity += s.angular_accel * tau;
                 b.free_elapsed += tau;
             }
-            if (!b.round) refresh_body(index);
+            if (!b.round) refresh_body(w, index);
         }
         b.dirty = true;
         return;
@@ -178,25 +191,27 @@ void World::advance_body(int index, double tau) {
     case BodyKind::kinematic:
     case BodyKind::character:
         if (is_zero(s.velocity) && !b.spinning) return;
-        if (wanted_ & kOnMove) tell_move(index, tau, Vec3{});
+        if (w.wanted & kOnMove) tell_move(w, index, tau, Vec3{});
         s.centre += s.velocity * tau;
         b.dirty = true;
         if (b.spinning) [[unlikely]]
-            turn_kinematic(index, tau);
+            turn_kinematic(w, index, tau);
         return;
     }
 }
+} // namespace
 
-void World::end_motion(const StepContext&) {
-    threads_.for_blocks(body_count(), kBodiesPerBlock, [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) end_body_motion(i);
+void end_motion(WorldState& w) {
+    w.threads.for_blocks(w.body_count(), kBodiesPerBlock, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) end_body_motion(w, i);
     });
 }
 
-void World::end_body_motion(int i) {
+namespace {
+void end_body_motion(WorldState& w, int i) {
     {
-        BodySim& s = sims_[static_cast<std::size_t>(i)];
-        Body& b = bodies_[static_cast<std::size_t>(i)];
+        BodySim& s = w.sims[static_cast<std::size_t>(i)];
+        Body& b = w.bodies[static_cast<std::size_t>(i)];
         if (b.kind != BodyKind::dynamic || b.asleep) return;
         s.accel = s.angular_accel = Vec3{};
         if (!b.turns || b.round) return;
@@ -214,30 +229,33 @@ void World::end_body_motion(int i) {
         s.angular_velocity = s.inv_inertia * momentum;
     }
 }
+} // namespace
 
-void World::refresh_body(int index) {
-    BodySim& s = sims_[static_cast<std::size_t>(index)];
-    Body& b = bodies_[static_cast<std::size_t>(index)];
+void refresh_body(WorldState& w, int index) {
+    BodySim& s = w.sims[static_cast<std::size_t>(index)];
+    Body& b = w.bodies[static_cast<std::size_t>(index)];
     b.dirty = true;
     if (b.kind != BodyKind::dynamic || b.turning < 0 || s.rotation == b.base_rotation) return;
     b.origin_offset = rotate(s.rotation, b.local_centre) * -1.0;
-    place_into(b.base, turning_[static_cast<std::size_t>(b.turning)].local, Vec3{}, s.rotation);
+    place_into(b.base, w.turning[static_cast<std::size_t>(b.turning)].local, Vec3{}, s.rotation);
     b.base_bounds = bounds_of(b.base);
     b.base_rotation = s.rotation;
     s.inv_inertia = b.turns ? world_inverse_inertia(s.rotation, b.inv_inertia_local) : zero3();
 }
 
+namespace {
 /// A turning kinematic body turned on by `tau` s: its rotation exp(ω·t)·q0 at its new time
 /// (exact, no drift), its shape placed anew from the local shape.
-[[gnu::noinline]] void World::turn_kinematic(int index, double tau) {
-    BodySim& s = sims_[static_cast<std::size_t>(index)];
-    Body& b = bodies_[static_cast<std::size_t>(index)];
-    TurningShape& t = turning_[static_cast<std::size_t>(b.turning)];
+[[gnu::noinline]] void turn_kinematic(WorldState& w, int index, double tau) {
+    BodySim& s = w.sims[static_cast<std::size_t>(index)];
+    Body& b = w.bodies[static_cast<std::size_t>(index)];
+    TurningShape& t = w.turning[static_cast<std::size_t>(b.turning)];
     t.spin_time += tau;
     s.rotation = spin_rotation(s.angular_velocity, t.spin_time) * t.rotation0;
     place_into(b.base, t.local, Vec3{}, s.rotation);
     b.base_bounds = bounds_of(b.base);
     b.base_rotation = s.rotation;
 }
+} // namespace
 
 } // namespace collide

@@ -5,72 +5,78 @@
 #include <algorithm>
 #include <limits>
 
-#include "world/world.h"
+#include "world/sleep.h"
 
 namespace collide {
 
-int World::island_root(int i) {
-    while (island_[static_cast<std::size_t>(i)] != i) {
-        const int up = island_[static_cast<std::size_t>(island_[static_cast<std::size_t>(i)])];
-        island_[static_cast<std::size_t>(i)] = up; // path halving
+namespace {
+
+/// The root of body `i`'s island in the union–find parents `island` (path halving).
+int island_root(std::vector<int>& island, int i) {
+    while (island[static_cast<std::size_t>(i)] != i) {
+        const int up = island[static_cast<std::size_t>(island[static_cast<std::size_t>(i)])];
+        island[static_cast<std::size_t>(i)] = up; // path halving
         i = up;
     }
     return i;
 }
 
-void World::update_sleep(const StepContext& ctx) {
-    if (!def_.sleep) return;
-    const int n = body_count();
-    const double enough = def_.rest_time * (1 - 1e-12);
+} // namespace
+
+void update_sleep(const StepContext& ctx, WorldState& w, StepScratch& scratch) {
+    if (!w.def.sleep) return;
+    const int n = w.body_count();
+    const double enough = w.def.rest_time * (1 - 1e-12);
     bool any_asleep = false, any_ready = false;
     for (int k = 0; k < n; ++k) {
-        Body& b = body(k);
+        Body& b = w.body(k);
         if (b.kind != BodyKind::dynamic) continue;
         any_asleep = any_asleep || b.asleep;
         if (b.asleep) continue;
-        b.still_time = fastest_speed(k) < def_.rest_speed ? b.still_time + ctx.h : 0.0;
+        b.still_time = w.fastest_speed(k) < w.def.rest_speed ? b.still_time + ctx.h : 0.0;
         any_ready = any_ready || b.still_time >= enough;
     }
     // An island sleeps only when every body of it has been still long enough, and only a
     // sleeping one can wake: with neither, the islands need not be found (a rain in mid-air).
     if (!any_asleep && !any_ready) return;
-    island_.resize(static_cast<std::size_t>(n));
-    for (int k = 0; k < n; ++k) island_[static_cast<std::size_t>(k)] = k;
-    island_still_.assign(static_cast<std::size_t>(n), std::numeric_limits<double>::infinity());
-    island_wake_.assign(static_cast<std::size_t>(n), 0);
-    for (const PairContact& c : contacts_.pairs) {
-        const bool di = is_dynamic(c.i), dj = is_dynamic(c.j);
+    scratch.island.resize(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k) scratch.island[static_cast<std::size_t>(k)] = k;
+    scratch.island_still.assign(static_cast<std::size_t>(n), std::numeric_limits<double>::infinity());
+    scratch.island_wake.assign(static_cast<std::size_t>(n), 0);
+    for (const PairContact& c : w.contacts.pairs) {
+        const bool di = w.is_dynamic(c.i), dj = w.is_dynamic(c.j);
         if (di && dj) {
-            const int a = island_root(c.i), b = island_root(c.j);
-            if (a != b) island_[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+            const int a = island_root(scratch.island, c.i), b = island_root(scratch.island, c.j);
+            if (a != b) scratch.island[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
         }
     }
     for (int k = 0; k < n; ++k) {
-        if (!is_dynamic(k)) continue;
-        const int r = island_root(k);
-        island_still_[static_cast<std::size_t>(r)] =
-                std::min(island_still_[static_cast<std::size_t>(r)], body(k).still_time);
+        if (!w.is_dynamic(k)) continue;
+        const int r = island_root(scratch.island, k);
+        scratch.island_still[static_cast<std::size_t>(r)] =
+                std::min(scratch.island_still[static_cast<std::size_t>(r)], w.body(k).still_time);
     }
     // An island rests on something when it touches a body that is not dynamic (bit 2); one that
     // touches nothing so (a body in free flight, however slow) never sleeps: its drift goes on.
     // A kinematic body or a character that moves keeps what it touches awake (bit 1).
-    for (const PairContact& c : contacts_.pairs) {
-        const bool di = is_dynamic(c.i), dj = is_dynamic(c.j);
+    for (const PairContact& c : w.contacts.pairs) {
+        const bool di = w.is_dynamic(c.i), dj = w.is_dynamic(c.j);
         if (di == dj) continue;
-        unsigned char& flags = island_wake_[static_cast<std::size_t>(island_root(di ? c.i : c.j))];
+        unsigned char& flags =
+                scratch.island_wake[static_cast<std::size_t>(island_root(scratch.island, di ? c.i : c.j))];
         flags |= 2;
-        if (moves(di ? c.j : c.i)) flags |= 1;
+        if (w.moves(di ? c.j : c.i)) flags |= 1;
     }
     for (int k = 0; k < n; ++k) {
-        Body& b = body(k);
+        Body& b = w.body(k);
         if (b.kind != BodyKind::dynamic) continue;
-        const int r = island_root(k);
-        const bool sleep =
-                island_wake_[static_cast<std::size_t>(r)] == 2 && island_still_[static_cast<std::size_t>(r)] >= enough;
+        const int r = island_root(scratch.island, k);
+        const bool sleep = scratch.island_wake[static_cast<std::size_t>(r)] == 2 &&
+                           scratch.island_still[static_cast<std::size_t>(r)] >= enough;
         if (sleep && !b.asleep) {
             b.asleep = true;
-            sims_[static_cast<std::size_t>(k)].velocity = Vec3{};
-            sims_[static_cast<std::size_t>(k)].angular_velocity = Vec3{};
+            w.sims[static_cast<std::size_t>(k)].velocity = Vec3{};
+            w.sims[static_cast<std::size_t>(k)].angular_velocity = Vec3{};
         } else if (!sleep && b.asleep) {
             b.asleep = false;
             b.still_time = 0;

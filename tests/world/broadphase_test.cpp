@@ -132,22 +132,22 @@ TEST_CASE("a body that leaves its grown box is refit; one that stays is not") {
 namespace {
 
 /// Every event, with every state at every frame, as bits.
-struct Tape : WorldObserver {
+struct Tape : EngineObserver {
     std::vector<std::uint64_t> bits;
     void put(double v) { bits.push_back(std::bit_cast<std::uint64_t>(v)); }
-    void on_contact(const World&, const ContactEvent& e) override {
+    void on_contact(const EngineView&, const ContactEvent& e) override {
         const int i = e.a, j = e.b;
         const double time = e.time;
         bits.push_back(static_cast<std::uint64_t>(i) << 32 | static_cast<std::uint64_t>(j));
         put(time);
     }
-    void on_response(const World&, int body, const Vec3&, const Vec3& after) override {
+    void on_response(const EngineView&, int body, const Vec3&, const Vec3& after) override {
         bits.push_back(static_cast<std::uint64_t>(body));
         put(after.x);
         put(after.y);
         put(after.z);
     }
-    void on_frame(const World& w, int, double) override {
+    void on_frame(const EngineView& w, int, double) override {
         for (int k = 0; k < w.body_count(); ++k) {
             const BodyState s = w.state(k);
             put(s.position.x);

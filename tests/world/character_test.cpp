@@ -57,7 +57,7 @@ TEST_CASE("a character with step height 0.3 walking at 2 m/s climbs a 0.2 m step
     CHECK(s.position.x == Approx(4.0).margin(1e-9)); // 2 m/s for 2 s: the step cost no time
     CHECK(s.position.y == Approx(0.2 + kSkin).margin(1e-6));
     CHECK(s.velocity.x == Approx(2.0).margin(1e-12));
-    const World::CharacterState c = world.character_state(2);
+    const CharacterState c = world.character_state(2);
     CHECK(c.grounded);
     CHECK(c.ground_normal.y == Approx(1));
     CHECK(c.steps == 1);
@@ -86,10 +86,10 @@ TEST_CASE("snap distance keeps a character on the ground walking over a crest on
     // frame past the crest while gravity pulls a free character down 0.3 cm: without snapping it
     // flies off the crest for a few frames; with a 0.2 m snap distance it is grounded on every
     // frame and follows the slope.
-    struct Footing : WorldObserver {
+    struct Footing : EngineObserver {
         int airborne = 0;
         std::vector<int> frames;
-        void on_frame(const World& w, int k, double) override {
+        void on_frame(const EngineView& w, int k, double) override {
             if (!w.character_state(2).grounded) {
                 ++airborne;
                 frames.push_back(k);

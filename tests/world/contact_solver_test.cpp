@@ -15,12 +15,12 @@ using Catch::Detail::Approx;
 namespace {
 
 /// The velocities of body `body` just after the first response the world reports for it.
-struct FirstResponse : WorldObserver {
+struct FirstResponse : EngineObserver {
     int body = 1;
     bool seen = false;
     BodyState after;
     Vec3 before;
-    void on_response(const World& world, int b, const Vec3& v0, const Vec3&) override {
+    void on_response(const EngineView& world, int b, const Vec3& v0, const Vec3&) override {
         if (b != body || seen) return;
         seen = true;
         before = v0;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "support.h"
+#include "world/contacts_update.h"
 
 using namespace collide;
 using namespace collide::test;
@@ -91,4 +92,44 @@ TEST_CASE("a pair in contact with a gap that meets at a time of impact is one co
             CHECK(pairs <= 1);
         }
     }
+}
+
+TEST_CASE("update reach, on the tables: |v|·h + ½·g·h² (+ |ω|·ρ·h for a body that turns), 0 for a static body",
+          "[world][contacts][stages]") {
+    std::vector<BodyDef> bodies{ground_at({0, -1, 0}, {10, 1, 10}), ball_at({0, 5, 0}, 0.5),
+                                box_at({3, 5, 0}, {0.5, 0.2, 0.1})};
+    bodies[1].velocity = {3, 4, 0}; // |v| = 5
+    bodies[2].velocity = {0, 0, 2};
+    bodies[2].angular_velocity = {0, 0, 6};
+    WorldState w;
+    StepScratch scratch;
+    reset_world(w, scratch, world_def(60, 1.0), bodies);
+    const double h = 0.1, fall = 0.5 * kG * h * h;
+    update_reach(w, h);
+    CHECK(w.reach[0] == 0);
+    CHECK(w.reach[1] == Approx(5 * h + fall).epsilon(1e-15)); // a ball's turn moves no point of it
+    CHECK(w.reach[2] == Approx(2 * h + fall + 6 * std::sqrt(0.5 * 0.5 + 0.2 * 0.2 + 0.1 * 0.1) * h).epsilon(1e-15));
+}
+
+TEST_CASE(
+        "update contacts, on the tables: two overlapping balls come into contact, normal from the first to the second",
+        "[world][contacts][stages]") {
+    std::vector<BodyDef> bodies{ball_at({0, 5, 0}, 0.5), ball_at({0.9, 5, 0}, 0.5)};
+    WorldState w;
+    StepScratch scratch;
+    WorldDef def = world_def(60, 1.0, Detection::discrete, 0);
+    reset_world(w, scratch, def, bodies);
+    REQUIRE(w.contacts.size() == 1); // overlapping at the start (0.1 m deep)
+    w.contacts.clear();
+    const StepContext ctx = make_step_context(w.def, def.dt, w.up);
+    update_reach(w, def.dt);
+    update_contacts(ctx, w, scratch, false);
+    REQUIRE(w.contacts.size() == 1);
+    const PairContact& pc = w.contacts.pairs[0];
+    CHECK(pc.i == 0);
+    CHECK(pc.j == 1);
+    CHECK(pc.overlapping);
+    const PairManifold& m = w.contacts.manifolds_of(pc)[0];
+    CHECK(m.normal.x == Approx(1).margin(1e-15));
+    CHECK(w.contacts.points_of(m)[0].found.depth == Approx(0.1).margin(1e-12));
 }

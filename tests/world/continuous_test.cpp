@@ -20,18 +20,18 @@ namespace {
 
 /// The state of body 1 at the first contact the world reports (at its time of impact, before the
 /// impulse) and just after the first response it reports for it (the impulse).
-struct FirstImpact : WorldObserver {
+struct FirstImpact : EngineObserver {
     bool seen = false;
     bool touched = false;
     double time = 0;
     BodyState before;
     BodyState after;
-    void on_response(const World& world, int b, const Vec3&, const Vec3&) override {
+    void on_response(const EngineView& world, int b, const Vec3&, const Vec3&) override {
         if (b != 1 || seen) return;
         seen = true;
         after = world.state(b);
     }
-    void on_contact(const World& world, const ContactEvent& e) override {
+    void on_contact(const EngineView& world, const ContactEvent& e) override {
         if (touched) return;
         touched = true;
         time = e.time;

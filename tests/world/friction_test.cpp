@@ -161,9 +161,9 @@ TEST_CASE("a ball that may not turn, landing while moving sideways, loses mu tim
 }
 
 TEST_CASE("a pair's restitution combines by the world's rule", "[world][friction]") {
-    struct Rebound : WorldObserver {
+    struct Rebound : EngineObserver {
         double vy = 0;
-        void on_response(const World&, int body, const Vec3&, const Vec3& after) override {
+        void on_response(const EngineView&, int body, const Vec3&, const Vec3& after) override {
             if (body == 1 && vy == 0) vy = after.y;
         }
     };

@@ -7,6 +7,7 @@
 
 #include "shapes/mass.h"
 #include "support.h"
+#include "world/integrate.h"
 
 using namespace collide;
 using namespace collide::test;
@@ -85,4 +86,41 @@ TEST_CASE("a torque-free box spun about its middle axis keeps |L| and flips (the
     CHECK(lowest_y < -0.9);                                         // its y axis turned over: it flipped
     CHECK(flips >= 2);                                              // … and back: over and back, again and again
     CHECK(std::fabs(world.state(0).angular_velocity.y - 5) < 0.01); // upright again, at L/I_y
+}
+
+TEST_CASE("integrate velocities, on the tables: an awake dynamic body gains g·h, a sleeping or static one nothing",
+          "[world][integrate][stages]") {
+    std::vector<BodyDef> bodies{ground_at({0, -1, 0}, {10, 1, 10}), ball_at({0, 5, 0}, 0.5), ball_at({3, 5, 0}, 0.5)};
+    bodies[1].velocity = {1, 2, 3};
+    bodies[2].velocity = {0, 0, 0};
+    WorldState w;
+    StepScratch scratch;
+    reset_world(w, scratch, world_def(60, 1.0), bodies);
+    w.bodies[2].asleep = true;
+    const StepContext ctx = make_step_context(w.def, 0.01, w.up);
+    integrate_velocities(ctx, w);
+    CHECK(w.sims[1].velocity == Vec3{1, 2 - kG * 0.01, 3});
+    CHECK(w.sims[1].start_velocity == Vec3{1, 2, 3}); // where the step's motion starts
+    CHECK(w.sims[2].velocity == Vec3{});
+    CHECK(w.sims[0].velocity == Vec3{});
+}
+
+TEST_CASE("integrate positions, on the tables: a body no contact pushes follows the parabola p + v·h − ½·g·h²",
+          "[world][integrate][stages]") {
+    std::vector<BodyDef> bodies{ball_at({0, 5, 0}, 0.5)};
+    bodies[0].velocity = {2, 3, -1};
+    WorldState w;
+    StepScratch scratch;
+    reset_world(w, scratch, world_def(60, 1.0), bodies);
+    const double h = 0.05;
+    const StepContext ctx = make_step_context(w.def, h, w.up);
+    integrate_velocities(ctx, w);
+    begin_motion(ctx, w, scratch);
+    advance(w, h);
+    end_motion(w);
+    const Vec3 p = w.state(0).position, v = w.state(0).velocity;
+    CHECK(p.x == Approx(2 * h).margin(1e-15));
+    CHECK(p.y == Approx(5 + 3 * h - 0.5 * kG * h * h).margin(1e-15));
+    CHECK(p.z == Approx(-h).margin(1e-15));
+    CHECK(v.y == Approx(3 - kG * h).margin(1e-15));
 }

@@ -43,18 +43,18 @@ BodyDef still_ball() {
 double contact_time() { return (kPhi0 - std::asin((kR + kW) / kD)) / kOmega; }
 
 /// The first contact and the first response the world reports.
-struct FirstEvents : WorldObserver {
+struct FirstEvents : EngineObserver {
     std::optional<double> time;
     std::optional<Vec3> after;
     std::optional<Vec3> door_position;
-    void on_contact(const World& w, const ContactEvent& e) override {
+    void on_contact(const EngineView& w, const ContactEvent& e) override {
         const double t = e.time;
         if (!time) {
             time = t;
             door_position = w.state(0).position;
         }
     }
-    void on_response(const World&, int body, const Vec3&, const Vec3& v) override {
+    void on_response(const EngineView&, int body, const Vec3&, const Vec3& v) override {
         if (!after && body == 1) after = v;
     }
 };

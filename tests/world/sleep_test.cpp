@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "support.h"
+#include "world/sleep.h"
 
 using namespace collide;
 using namespace collide::test;
@@ -67,4 +68,25 @@ TEST_CASE("with world.sleep false nothing sleeps", "[world][rigid][sleep]") {
     world.reset(def, bodies);
     run(world);
     CHECK_FALSE(world.is_asleep(1));
+}
+
+TEST_CASE("update sleep, on the tables: a still body on the ground sleeps after rest_time, one in flight never",
+          "[world][sleep][stages]") {
+    // Ball 1 rests on the ground (in contact from the start); ball 2 floats, as slow, touching
+    // nothing (no gravity: nothing changes but what update_sleep does).
+    std::vector<BodyDef> bodies{ground_at({0, -1, 0}, {10, 1, 10}), ball_at({0, 0.5, 0}, 0.5), ball_at({5, 3, 0}, 0.5)};
+    bodies[1].velocity = bodies[2].velocity = {0.001, 0, 0}; // slower than rest_speed (0.01 m/s)
+    WorldDef def = world_def(60, 1.0, Detection::discrete, 0);
+    WorldState w;
+    StepScratch scratch;
+    reset_world(w, scratch, def, bodies);
+    REQUIRE(w.contacts.size() == 1);
+    const StepContext ctx = make_step_context(w.def, def.rest_time / 4, w.up);
+    for (int k = 0; k < 3; ++k) update_sleep(ctx, w, scratch);
+    CHECK_FALSE(w.bodies[1].asleep); // still for 3/4 of rest_time
+    update_sleep(ctx, w, scratch);
+    CHECK(w.bodies[1].asleep);
+    CHECK(w.sims[1].velocity == Vec3{}); // a sleeping body's velocity is zeroed
+    CHECK_FALSE(w.bodies[2].asleep);     // in free flight: its drift goes on
+    CHECK(w.sims[2].velocity == Vec3{0.001, 0, 0});
 }

@@ -31,7 +31,7 @@ BodyDef wall(Vec3 min, Vec3 max) {
 }
 
 /// Records every event.
-struct Recorder : WorldObserver {
+struct Recorder : EngineObserver {
     struct Hit {
         int i, j, frame;
         double time;
@@ -42,17 +42,17 @@ struct Recorder : WorldObserver {
     std::vector<int> responders; // the body of each response
     std::vector<double> frame_times;
     int moves = 0;
-    void on_move(const World&, int, double, const Vec3&) override { ++moves; }
-    void on_contact(const World& w, const ContactEvent& e) override {
+    void on_move(const EngineView&, int, double, const Vec3&) override { ++moves; }
+    void on_contact(const EngineView& w, const ContactEvent& e) override {
         const int i = e.a, j = e.b;
         const double time = e.time;
         contacts.push_back({i, j, w.frame(), time, w.state(1).position});
     }
-    void on_response(const World&, int body, const Vec3& before, const Vec3& after) override {
+    void on_response(const EngineView&, int body, const Vec3& before, const Vec3& after) override {
         responses.emplace_back(before, after);
         responders.push_back(body);
     }
-    void on_frame(const World&, int, double time) override { frame_times.push_back(time); }
+    void on_frame(const EngineView&, int, double time) override { frame_times.push_back(time); }
 };
 
 constexpr unsigned kAll = kOnMove | kOnContact | kOnResponse | kOnFrame;
@@ -194,11 +194,11 @@ TEST_CASE("a reset world steps to bit-identical states") {
 TEST_CASE("speculative contacts land a dropped box on the floor without ever overlapping it") {
     // A 1 m box dropped 2 m at 30 Hz: a discrete test would sink it up to v·dt ≈ 0.2 m deep;
     // the speculative contact slows it to arrive touching, and it stays there.
-    struct Depth : WorldObserver {
+    struct Depth : EngineObserver {
         double deepest = 0;
         int contacts = 0;
-        void on_contact(const World&, const ContactEvent&) override { ++contacts; }
-        void on_frame(const World& w, int, double) override {
+        void on_contact(const EngineView&, const ContactEvent&) override { ++contacts; }
+        void on_frame(const EngineView& w, int, double) override {
             deepest = std::max(deepest, w.bounds(0).max.y - w.bounds(1).min.y);
         }
     };
