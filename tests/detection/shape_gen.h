@@ -45,7 +45,8 @@ public:
         for (int i = 0; i < h.count; ++i) h.points[static_cast<std::size_t>(i)] = c + point(0.8);
         return keep_hull(h);
     }
-    /// A random shape of the given kind (not a plane).
+    /// A random shape of the given kind (a plane, a unit normal and an offset within 0.5 m of the
+    /// origin, for a plane or a mesh).
     Shape of_kind(ShapeKind k) {
         switch (k) {
         case ShapeKind::sphere: return sphere();
@@ -58,6 +59,13 @@ public:
         case ShapeKind::mesh: break;
         }
         return Plane{normalize(point(1.0)), uniform(-0.5, 0.5)};
+    }
+    /// A random shape of the given kind, a mesh being `mesh` (mesh frame = world frame) turned at
+    /// random and moved by up to 0.3 m on each axis.
+    Shape of_kind(ShapeKind k, const TriangleMesh& mesh) {
+        if (k != ShapeKind::mesh) return of_kind(k);
+        const Mat3 turn = to_mat3(rotation());
+        return Mesh{&mesh, turn, point(0.3)};
     }
     /// A random shape of any convex kind (not a plane).
     Shape any() { return of_kind(static_cast<ShapeKind>(static_cast<int>(uniform(0, 6)))); }
