@@ -11,12 +11,11 @@
 #include "detection/manifold_polytope.h"
 #include "detection/manifold_reduce.h"
 #include "detection/manifold_sphere.h"
+#include "detection/pair_table.h"
 
 namespace collide {
 
 namespace {
-
-bool is_box(ShapeKind k) { return k == ShapeKind::aabb || k == ShapeKind::obb; }
 
 /// Whether `a` takes the first role in a pair of shapes of one family and kind: the one whose
 /// centre is lower along the axis on which the centres lie farthest apart (a floor under a
@@ -46,15 +45,10 @@ int compare(const Obb& a, const Obb& b) {
     return compare(a.centre, b.centre);
 }
 
-/// A fixed order of two shapes of one kind by their data, for when their centres coincide.
+/// A fixed order of two shapes of one kind by their data, for when their centres coincide: a
+/// sphere, capsule, triangle or hull (two boxes are ordered by box_first).
 int compare(const Shape& a, const Shape& b) {
     if (const auto* x = std::get_if<Sphere>(&a)) return compare(x->radius, std::get<Sphere>(b).radius);
-    if (const auto* x = std::get_if<Aabb>(&a)) {
-        const Aabb& y = std::get<Aabb>(b);
-        if (const int c = compare(x->min, y.min)) return c;
-        return compare(x->max, y.max);
-    }
-    if (const auto* x = std::get_if<Obb>(&a)) return compare(*x, std::get<Obb>(b));
     if (const auto* x = std::get_if<Capsule>(&a)) {
         const Capsule& y = std::get<Capsule>(b);
         if (const int c = compare(x->a, y.a)) return c;
@@ -83,90 +77,154 @@ bool a_first(const Shape& a, const Shape& b) {
     return ca == cb ? compare(a, b) <= 0 : lower_first(ca, cb);
 }
 
-/// `family(first, second)` with the pair's roles chosen, flipped back to (a, b).
-template <class F> bool ordered(const Shape& a, const Shape& b, bool first_is_a, RawManifold& out, F&& family) {
-    if (first_is_a) return family(a, b, out);
-    RawManifold m;
-    if (!family(b, a, m)) return false;
-    out = flipped(m);
-    return true;
+/// Whether turned box `a` takes the first role against turned box `b` of the same kind (two
+/// axis-aligned boxes are compared as the turned boxes equal to them): a_first's rule.
+bool box_first(const Obb& a, const Obb& b) {
+    return a.centre == b.centre ? compare(a, b) <= 0 : lower_first(a.centre, b.centre);
 }
 
-} // namespace
+/// A turned box as itself; an axis-aligned box as the turned box equal to it.
+const Obb& as_obb(const Obb& box) { return box; }
+Obb as_obb(const Aabb& box) { return to_obb(box); }
 
-// Roles, so that swapping A and B computes the same thing and only flips it:
-//   sphere:   the sphere first (two spheres: a_first)
-//   capsule:  a polytope first, then the capsule (two capsules: a_first)
-//   boxes:    an axis-aligned box before a turned one, two of one kind by a_first
-//   polytope: by kind (box, triangle, hull), two of one kind by a_first
-bool convex_manifold(const Shape& a, const Shape& b, double margin, RawManifold& out) {
-    const ShapeKind ka = kind_of(a), kb = kind_of(b);
-    const bool same = ka == kb;
-    if (is_box(ka) && is_box(kb)) { // the hot path: no copies of turned boxes, one look at each variant
-        const Obb* pa = std::get_if<Obb>(&a);
-        const Obb* pb = std::get_if<Obb>(&b);
-        Obb ta, tb;
-        if (!pa) pa = &(ta = to_obb(std::get<Aabb>(a)));
-        if (!pb) pb = &(tb = to_obb(std::get<Aabb>(b)));
-        const bool first = !same                      ? ka < kb
-                           : pa->centre == pb->centre ? compare(*pa, *pb) <= 0
-                                                      : lower_first(pa->centre, pb->centre);
-        if (first) return manifold_box_box(*pa, *pb, margin, out);
+// ---- convex_manifold(): a family per cell, for A and B of the cell's kinds ----
+
+/// The routine of one cell of the convex table: the raw manifold of A and B (first A, then B)
+/// within `margin`, false when farther apart.
+using RawRoutine = bool (*)(const Shape& a, const Shape& b, double margin, RawManifold& out);
+
+/// A kMirror cell, and the second role in a pair of one kind: the routine on (B, A), flipped
+/// to (A, B) (normal negated, every feature's owner exchanged; points and depths kept).
+struct SwapRaw {
+    template <RawRoutine F> static bool routine(const Shape& a, const Shape& b, double margin, RawManifold& out) {
         RawManifold m;
-        if (!manifold_box_box(*pb, *pa, margin, m)) return false;
+        if (!F(b, a, margin, m)) return false;
         out = flipped(m);
         return true;
     }
-    if (ka == ShapeKind::sphere || kb == ShapeKind::sphere) {
-        const bool first = ka == ShapeKind::sphere && (!same || a_first(a, b));
-        return ordered(a, b, first, out, [margin](const Shape& s, const Shape& o, RawManifold& m) {
-            return manifold_sphere_shape(std::get<Sphere>(s), o, margin, m);
-        });
-    }
-    if (ka == ShapeKind::capsule || kb == ShapeKind::capsule) {
-        if (same)
-            return ordered(a, b, a_first(a, b), out, [margin](const Shape& x, const Shape& y, RawManifold& m) {
-                return manifold_capsules(std::get<Capsule>(x), std::get<Capsule>(y), margin, m);
-            });
-        return ordered(a, b, kb == ShapeKind::capsule, out, [margin](const Shape& p, const Shape& c, RawManifold& m) {
-            return manifold_polytope_capsule(p, std::get<Capsule>(c), margin, m);
-        });
-    }
-    const bool first = same ? a_first(a, b) : ka < kb;
-    return ordered(a, b, first, out, [margin](const Shape& x, const Shape& y, RawManifold& m) {
-        return manifold_polytopes(x, y, margin, m);
-    });
+};
+
+/// Two shapes of one kind: F with the roles a_first gives them.
+template <RawRoutine F> bool by_position(const Shape& a, const Shape& b, double margin, RawManifold& out) {
+    return a_first(a, b) ? F(a, b, margin, out) : SwapRaw::routine<F>(a, b, margin, out);
+}
+
+bool sphere_shape(const Shape& a, const Shape& b, double margin, RawManifold& out) {
+    return manifold_sphere_shape(std::get<Sphere>(a), b, margin, out);
+}
+/// Two boxes, A of type `A` and B of type `B` (the hot path: no copies of turned boxes).
+template <class A, class B> bool boxes(const Shape& a, const Shape& b, double margin, RawManifold& out) {
+    return manifold_box_box(as_obb(std::get<A>(a)), as_obb(std::get<B>(b)), margin, out);
+}
+/// Two boxes of one type `T`, with the roles box_first gives them.
+template <class T> bool boxes_by_position(const Shape& a, const Shape& b, double margin, RawManifold& out) {
+    const Obb& x = as_obb(std::get<T>(a));
+    const Obb& y = as_obb(std::get<T>(b));
+    if (box_first(x, y)) return manifold_box_box(x, y, margin, out);
+    RawManifold m;
+    if (!manifold_box_box(y, x, margin, m)) return false;
+    out = flipped(m);
+    return true;
+}
+bool polytope_capsule(const Shape& a, const Shape& b, double margin, RawManifold& out) {
+    return manifold_polytope_capsule(a, std::get<Capsule>(b), margin, out);
+}
+bool capsules(const Shape& a, const Shape& b, double margin, RawManifold& out) {
+    return manifold_capsules(std::get<Capsule>(a), std::get<Capsule>(b), margin, out);
+}
+
+/// The convex kinds, sphere … hull: the first rows and columns of ShapeKind's order.
+constexpr std::size_t kConvexKinds = static_cast<std::size_t>(ShapeKind::plane);
+
+// The convex table as written, [kind of A][kind of B], and the roles each family gives its
+// shapes, so that swapping A and B computes the same thing and only flips it: a kMirror cell
+// is its mirror's routine with the shapes exchanged; two shapes of one kind are ordered by
+// position (a_first; two boxes by box_first):
+//   sphere:   the sphere first (manifold_sphere.h)
+//   boxes:    an axis-aligned box before a turned one (manifold_box_box.h)
+//   capsule:  a polytope first, then the capsule (manifold_capsule.h)
+//   polytope: by kind: box, triangle, hull (manifold_polytope.h)
+constexpr auto mirror = kMirror;
+constexpr RawRoutine spheres = by_position<sphere_shape>, aabb_obb = boxes<Aabb, Obb>, aabbs = boxes_by_position<Aabb>,
+                     obbs = boxes_by_position<Obb>, poly_capsule = polytope_capsule, polys = manifold_polytopes,
+                     polys_by_position = by_position<manifold_polytopes>, capsules_by_position = by_position<capsules>;
+// clang-format off
+constexpr PairTable<RawRoutine, kConvexKinds> kConvexWritten{{
+    //             sphere   aabb          obb           capsule               triangle           hull
+    /* sphere   */ {spheres, sphere_shape, sphere_shape, sphere_shape,         sphere_shape,      sphere_shape},
+    /* aabb     */ {mirror,  aabbs,        aabb_obb,     poly_capsule,         polys,             polys},
+    /* obb      */ {mirror,  mirror,       obbs,         poly_capsule,         polys,             polys},
+    /* capsule  */ {mirror,  mirror,       mirror,       capsules_by_position, mirror,            mirror},
+    /* triangle */ {mirror,  mirror,       mirror,       poly_capsule,         polys_by_position, polys},
+    /* hull     */ {mirror,  mirror,       mirror,       poly_capsule,         mirror,            polys_by_position},
+}};
+// clang-format on
+constexpr PairTable<RawRoutine, kConvexKinds> kConvexTable = complete_table<kConvexWritten, SwapRaw>();
+static_assert(every_cell_filled(kConvexTable));
+
+// ---- manifolds(): a routine per cell ----
+
+/// The routine of one cell of the manifolds table (margin ≥ 0).
+using ManifoldRoutine = ManifoldQuery (*)(const Shape& a, const Shape& b, double margin, std::span<Manifold> out);
+
+/// A pair that makes one manifold, by the raw routine F.
+template <RawRoutine F> ManifoldQuery one(const Shape& a, const Shape& b, double margin, std::span<Manifold> out) {
+    RawManifold raw;
+    if (!F(a, b, margin, raw)) return {ContactStatus::separated, 0};
+    if (out.empty()) return {ContactStatus::overlapping, 0};
+    out[0] = finish_manifold(raw, 0);
+    return {ContactStatus::overlapping, 1};
+}
+
+bool plane_family(const Shape& a, const Shape& b, double margin, RawManifold& out) {
+    return manifold_plane_shape(std::get<Plane>(a), b, margin, out);
+}
+
+/// A shape and a mesh, the mesh A when `MeshFirst`: a manifold per part of the mesh touched.
+template <bool MeshFirst>
+ManifoldQuery with_mesh(const Shape& a, const Shape& b, double margin, std::span<Manifold> out) {
+    std::array<Manifold, 1> probe; // with no room asked for, still say whether anything touches
+    const std::span<Manifold> room = out.empty() ? std::span<Manifold>(probe) : out;
+    const int n = manifolds_shape_mesh(MeshFirst ? b : a, std::get<Mesh>(MeshFirst ? a : b), margin, MeshFirst, room);
+    if (n < 0) return {ContactStatus::unsupported, 0};
+    return {n > 0 ? ContactStatus::overlapping : ContactStatus::separated, out.empty() ? 0 : n};
+}
+
+ManifoldQuery unsupported(const Shape&, const Shape&, double, std::span<Manifold>) {
+    return {ContactStatus::unsupported, 0};
+}
+
+// The manifolds table, [kind of A][kind of B]: two convex shapes by the convex table
+// (convex_manifold); a plane and a shape by the plane family, which takes the plane first
+// (plane_a; plane_b calls it swapped); a shape and a mesh by the mesh family, which flips each
+// manifold itself when the mesh is A (mesh_a); two static shapes (planes, meshes) are unsupported.
+constexpr ManifoldRoutine convex = one<convex_manifold>, plane_a = one<plane_family>,
+                          plane_b = one<SwapRaw::routine<plane_family>>, mesh_a = with_mesh<true>,
+                          mesh_b = with_mesh<false>, none = unsupported;
+// clang-format off
+constexpr PairTable<ManifoldRoutine> kManifoldTable{{
+    //             sphere   aabb     obb      capsule  triangle hull     plane    mesh
+    /* sphere   */ {convex,  convex,  convex,  convex,  convex,  convex,  plane_b, mesh_b},
+    /* aabb     */ {convex,  convex,  convex,  convex,  convex,  convex,  plane_b, mesh_b},
+    /* obb      */ {convex,  convex,  convex,  convex,  convex,  convex,  plane_b, mesh_b},
+    /* capsule  */ {convex,  convex,  convex,  convex,  convex,  convex,  plane_b, mesh_b},
+    /* triangle */ {convex,  convex,  convex,  convex,  convex,  convex,  plane_b, mesh_b},
+    /* hull     */ {convex,  convex,  convex,  convex,  convex,  convex,  plane_b, mesh_b},
+    /* plane    */ {plane_a, plane_a, plane_a, plane_a, plane_a, plane_a, none,    none},
+    /* mesh     */ {mesh_a,  mesh_a,  mesh_a,  mesh_a,  mesh_a,  mesh_a,  none,    none},
+}};
+// clang-format on
+static_assert(every_cell_filled(kManifoldTable));
+
+} // namespace
+
+bool convex_manifold(const Shape& a, const Shape& b, double margin, RawManifold& out) {
+    return kConvexTable[a.index()][b.index()](a, b, margin, out);
 }
 
 ManifoldQuery manifolds(const Shape& a, const Shape& b, double margin, std::span<Manifold> out) {
     margin = margin > 0 ? margin : 0.0; // a negative or NaN margin asks for overlaps only
-    const ShapeKind ka = kind_of(a), kb = kind_of(b);
-    const bool static_a = ka == ShapeKind::plane || ka == ShapeKind::mesh;
-    const bool static_b = kb == ShapeKind::plane || kb == ShapeKind::mesh;
-    if (static_a && static_b) return {ContactStatus::unsupported, 0};
-    if (kb == ShapeKind::mesh || ka == ShapeKind::mesh) {
-        const bool mesh_first = ka == ShapeKind::mesh;
-        std::array<Manifold, 1> probe; // with no room asked for, still say whether anything touches
-        const std::span<Manifold> room = out.empty() ? std::span<Manifold>(probe) : out;
-        const int n =
-                manifolds_shape_mesh(mesh_first ? b : a, std::get<Mesh>(mesh_first ? a : b), margin, mesh_first, room);
-        if (n < 0) return {ContactStatus::unsupported, 0};
-        return {n > 0 ? ContactStatus::overlapping : ContactStatus::separated, out.empty() ? 0 : n};
-    }
-    RawManifold raw;
-    bool found = false;
-    if (ka == ShapeKind::plane)
-        found = manifold_plane_shape(std::get<Plane>(a), b, margin, raw);
-    else if (kb == ShapeKind::plane)
-        found = ordered(a, b, false, raw, [margin](const Shape& p, const Shape& o, RawManifold& m) {
-            return manifold_plane_shape(std::get<Plane>(p), o, margin, m);
-        });
-    else
-        found = convex_manifold(a, b, margin, raw);
-    if (!found) return {ContactStatus::separated, 0};
-    if (out.empty()) return {ContactStatus::overlapping, 0};
-    out[0] = finish_manifold(raw, 0);
-    return {ContactStatus::overlapping, 1};
+    return kManifoldTable[a.index()][b.index()](a, b, margin, out);
 }
 
 } // namespace collide

@@ -12,6 +12,17 @@
 /// normal: A's surface point is point + normal·depth/2, B's is point − normal·depth/2 (exactly,
 /// within rounding, for every family: a capsule's points are carried to its curved surface).
 ///
+/// Which family answers a pair is looked up in tables indexed by the two shapes' kinds,
+/// `table[kind of A][kind of B]` (detection/pair_table.h, after Box2D v3's contact registers and
+/// Jolt's CollisionDispatch). manifolds()' table sends two convex shapes to the convex table
+/// (convex_manifold, manifold_reduce.h), a plane and a shape to the plane family, a shape and a
+/// mesh to the mesh family, and answers unsupported for planes and meshes against each other.
+/// The convex table writes each family for one order of kinds (the roles below) and holds, in
+/// the mirrored cell, the same family called with the shapes exchanged and its manifold flipped
+/// (normal negated, each feature's owner exchanged: the same points, depths and features); a
+/// plane against a shape is the plane family flipped the same way. Every cell holds a routine:
+/// no pair of kinds falls through.
+///
 /// How each family is found (one file per family, detection/manifold_*.cpp; the pseudocode is
 /// in each family's header):
 /// - two boxes (manifold_box_box.h, the hot path): the 15 axes of the separating axis test with

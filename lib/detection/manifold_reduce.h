@@ -158,8 +158,9 @@ void reduce_points(std::span<const RawPoint> points, int count, const Vec3& norm
                    double bias = kManifoldReduceBias);
 
 /// The raw manifold of two convex shapes (sphere, box, turned box, capsule, triangle, hull;
-/// not a plane or a mesh), `a` the first: the dispatcher's convex part (manifold.cpp), which
-/// the mesh family calls per triangle. False when farther apart than `margin` (m).
+/// never a plane or a mesh: the convex table has no row for them), `a` the first: the convex
+/// table's family for their two kinds (manifold.cpp, manifold.h), which the mesh family calls
+/// per triangle. False when farther apart than `margin` (m).
 bool convex_manifold(const Shape& a, const Shape& b, double margin, RawManifold& out);
 
 } // namespace collide
