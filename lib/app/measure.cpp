@@ -78,7 +78,10 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
             progress->update(done / 2);
         };
     out.scenario = load_scenario(path, options.sets, loading);
-    if (options.detection) out.scenario.world.detection = *options.detection;
+    if (options.detection) {
+        out.scenario.world.detection = *options.detection;
+        out.scenario.detection_mark = {}; // the command line's, not the file's
+    }
     const EngineSpec& engine = require_engine(options.engine);
     engine.refuse_unsupported(out.scenario);
     out.scenario.engine_header = engine.header(out.scenario);

@@ -7,6 +7,7 @@
 #include "engine/registry.h"
 #include "io/atomic_file.h"
 #include "scenario/load.h"
+#include "sweep/grid.h"
 #include "sweep/scenario_model.h"
 
 namespace collide {
@@ -31,6 +32,13 @@ int sweep_command(const std::string& file, const SweepRequest& request, std::ost
         for (const std::string& name : names) engines.push_back(&require_engine(name));
         const ScenarioTemplate scenario = parse_scenario_template(text, file);
         for (const EngineSpec* engine : engines) engine->refuse_unsupported(scenario.base());
+        if (request.detection) // each mode --detection asks for (the command line's, not the file's)
+            for (const Detection mode : modes_of(*request.detection)) {
+                Scenario variant = scenario.base();
+                variant.world.detection = mode;
+                variant.detection_mark = {};
+                for (const EngineSpec* engine : engines) engine->refuse_unsupported(variant);
+            }
         SweepModel model = scenario_sweep_model(scenario, names);
         // A resumed run's rows must come from this very text, and from the same engines.
         std::string identity = text;

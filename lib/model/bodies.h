@@ -92,6 +92,7 @@ struct BodyDef {
     bool ccd = false;            ///< swept detection for this body even when the world is discrete
     bool speculative =
             false;           ///< speculative contacts for this body (`ccd: speculative`) whatever the world's detection
+    SourceMark ccd_mark;     ///< where the key `ccd` was written (0, 0: not written)
     bool character = false;  ///< moved by push-out + slide + slope limit, no bounce
     double slope_limit = 46; ///< degrees; steeper surfaces are walls for a character
     double step_height = 0;  ///< characters: the highest step (m) climbed while walking; 0: none

@@ -70,6 +70,7 @@ struct Scenario {
     /// (EXPECTED/NAME.frames, probes/frame_hashes.h) and names the first frame that differs.
     bool frame_hashes = false;
     SourceMark friction_model_mark;         ///< where `world.friction_model` was written (0, 0: not written)
+    SourceMark detection_mark;              ///< where the key `world.detection` was written (0, 0: not written)
     std::vector<std::string> engine_header; ///< lines the log prints first ("label → value", no newline): the
                                             ///< engine that ran it when not collide's own (engine/registry.h)
 };

@@ -291,6 +291,7 @@ void read_body_def(ReaderState& r, const std::string& name, SourceMark name_mark
         if (b.kinematic && b.is_static)
             r.problems.error(k->key_mark, path + ": a body is static or kinematic, not both");
     }
+    if (const Entry* c = view->find("ccd")) b.ccd_mark = c->key_mark;
     if (const Entry* c = view->find("ccd"); c && c->value.is_scalar() && c->value.scalar() == "speculative")
         b.speculative = true; // `ccd: speculative`: speculative contacts for this body
     else
@@ -407,6 +408,7 @@ void read_world(ReaderState& r, const Entry* e) {
         }
     }
     num.read_vec(view->find("gravity"), {&WorldDef::gravity}, "world.gravity");
+    if (const Entry* d = view->find("detection")) r.t.base.detection_mark = d->key_mark;
     read_choice(
             r, *view, "detection", w.detection,
             {{"discrete", Detection::discrete}, {"swept", Detection::swept}, {"speculative", Detection::speculative}});
