@@ -20,8 +20,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
     cmd->add_option("paths", state->options.paths, "Scenario files or directories (default: scenarios/)");
     cmd->add_option("--expected", state->options.expected_dir, "Directory of golden logs")->capture_default_str();
     cmd->add_option("--engine", state->options.engine,
-                    "The engine that runs them: collide (default; goldens NAME.log) or bullet (NAME.bullet.log)")
-            ->check(CLI::IsMember({"collide", "bullet"}));
+                    "The engine that runs them: collide (default; goldens NAME.log), bullet (NAME.bullet.log) or ode "
+                    "(NAME.ode.log)")
+            ->check(CLI::IsMember({"collide", "bullet", "ode"}));
     CLI::Option* update =
             cmd->add_option("--update", state->options.update_names,
                             "Write goldens that differ or are missing and remove stale ones; only NAMEs when given")

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// The engines built into this program beside collide's own: Bullet when the build found it
-/// (CMake's COLLIDE_ENGINES). The `collide` program and the test binary call this once, first.
+/// The engines built into this program beside collide's own: Bullet and ODE when the build found
+/// them (CMake's COLLIDE_ENGINES). The `collide` program and the test binary call this once, first.
 
 namespace collide {
 

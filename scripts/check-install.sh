@@ -16,16 +16,16 @@ for f in bin/collide lib/libcollide.a include/collide/collide.h include/collide/
   [ -e "$prefix/$f" ] || { echo "check-install: $f was not installed" >&2; exit 1; }
 done
 "$prefix/bin/collide" --version
-# The library and its headers depend on no engine but collide's own (Bullet is linked into the
-# program only): no installed header includes Bullet's, libcollide.a defines no Bullet symbol,
-# and the CMake package and pkg-config file do not name it.
-if grep -rlE '#\s*include\s*[<"](bt|Bullet|LinearMath)' "$prefix/include" ||
-   grep -liE 'bullet' "$prefix/lib/cmake/collide/"*.cmake "$prefix/lib/pkgconfig/collide.pc"; then
-  echo "check-install: the installed library or its headers depend on Bullet" >&2
+# The library and its headers depend on no engine but collide's own (Bullet and ODE are linked
+# into the program only): no installed header includes theirs, libcollide.a defines none of their
+# symbols, and the CMake package and pkg-config file do not name them.
+if grep -rlE '#\s*include\s*[<"](bt|Bullet|LinearMath|ode/)' "$prefix/include" ||
+   grep -liE 'bullet|libode|-lode\b' "$prefix/lib/cmake/collide/"*.cmake "$prefix/lib/pkgconfig/collide.pc"; then
+  echo "check-install: the installed library or its headers depend on Bullet or ODE" >&2
   exit 1
 fi
-if nm -C "$prefix/lib/libcollide.a" 2>/dev/null | grep -q ' [TW] bt'; then
-  echo "check-install: libcollide.a defines Bullet symbols" >&2
+if nm -C "$prefix/lib/libcollide.a" 2>/dev/null | grep -qE ' [TW] (bt|dWorld|dBody|dGeom|dCollide)'; then
+  echo "check-install: libcollide.a defines Bullet or ODE symbols" >&2
   exit 1
 fi
 expected="contact: normal (0, 1, 0), depth 0.100 m"

@@ -3,7 +3,7 @@
 set -euo pipefail
 pkgs=(g++ cmake ninja-build pkg-config libcli11-dev libyaml-cpp-dev libfmt-dev catch2
       libbenchmark-dev libmuparser-dev ccache libtbb-dev nlohmann-json3-dev python3 clang-format
-      help2man dpkg-dev libtinyobjloader-dev libbullet-dev)
+      help2man dpkg-dev libtinyobjloader-dev libbullet-dev libode-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

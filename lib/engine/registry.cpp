@@ -7,8 +7,8 @@ namespace collide {
 
 namespace {
 
-/// The Debian package an optional engine comes from (kOptionalEngines has Bullet only).
-constexpr std::string_view kOptionalPackage = "libbullet-dev";
+/// The Debian package an optional engine (kOptionalEngines) comes from.
+std::string package_of(std::string_view engine) { return engine == "ode" ? "libode-dev" : "libbullet-dev"; }
 
 /// The registry: a deque, so that a spec found keeps its address when another is registered.
 std::deque<EngineSpec>& registry() {
@@ -50,7 +50,7 @@ const EngineSpec& require_engine(std::string_view name) {
     if (optional)
         throw InputError("", 0, 0,
                          "--engine " + std::string(name) + ": this collide was built without " + std::string(name) +
-                                 "; install it (apt-get install " + std::string(kOptionalPackage) +
+                                 "; install it (apt-get install " + package_of(name) +
                                  ") and rebuild with -DCOLLIDE_ENGINES=ON");
     std::string known;
     for (const EngineSpec& s : registry()) known += (known.empty() ? "" : ", ") + s.name;
@@ -62,7 +62,7 @@ std::string engines_text() {
     for (const EngineSpec& s : registry()) text += (text.back() == ':' ? " " : ", ") + s.name + " (" + s.version + ")";
     for (const std::string_view name : kOptionalEngines)
         if (!find_engine(name))
-            text += "\nnot built in: " + std::string(name) + " (apt-get install " + std::string(kOptionalPackage) +
+            text += "\nnot built in: " + std::string(name) + " (apt-get install " + package_of(name) +
                     ", then rebuild with -DCOLLIDE_ENGINES=ON)";
     return text;
 }

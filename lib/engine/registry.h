@@ -32,7 +32,7 @@ struct EngineSpec {
 };
 
 /// The engines that a build of collide may have beside its own (whether or not this one has them).
-inline constexpr std::string_view kOptionalEngines[] = {"bullet"};
+inline constexpr std::string_view kOptionalEngines[] = {"bullet", "ode"};
 
 /// Adds (or replaces) an engine. Call before any thread looks one up (at the program's start).
 void register_engine(EngineSpec spec);
