@@ -1,7 +1,8 @@
 // The engines built into the program (engines/builtin.h), seen from the command line: a build
 // without Bullet (-DCOLLIDE_ENGINES=OFF, or auto without libbullet-dev) refuses `--engine
 // bullet` with exit 2 and how to get it, and `collide --version` lists collide's own engine
-// only. A build with Bullet skips these (its own are in engines/bullet/cli_test.cpp).
+// only; likewise `--engine ode` without ODE. A build with the engine skips these (its own are in
+// engines/bullet/cli_test.cpp, engines/ode/cli_test.cpp).
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -46,4 +47,18 @@ TEST_CASE("Without Bullet, collide --version lists collide's own engine only", "
     CHECK(r.out.find("engines: collide (collide's own world (exact))\n") != std::string::npos);
     CHECK(r.out.find("not built in: bullet (apt-get install libbullet-dev") != std::string::npos);
     CHECK(r.out.find("bullet (Bullet") == std::string::npos);
+}
+
+TEST_CASE("Without ODE, --engine ode exits 2 saying how to get it, and --version names it as not built in",
+          "[engine][cli]") {
+#ifdef COLLIDE_WITH_ODE
+    collide::test::skip_test("this build has ODE (configure with -DCOLLIDE_ENGINES=OFF to run this)");
+#endif
+    const auto r = run_collide("sim --engine ode scenarios/bouncing.yaml");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "collide sim: error: --engine ode: this collide was built without ode; install it (apt-get install "
+                   "libode-dev) and rebuild with -DCOLLIDE_ENGINES=ON\n");
+    const auto v = run_collide("--version");
+    CHECK(v.out.find("not built in: ode (apt-get install libode-dev, then rebuild with -DCOLLIDE_ENGINES=ON)") !=
+          std::string::npos);
 }
