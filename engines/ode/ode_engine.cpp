@@ -118,24 +118,32 @@ struct Made {
     Mat3 axes;   ///< the geom frame's axes in the body frame
 };
 
-/// The geom of a hull (its points in the body frame, the geom frame the body frame).
+/// The geom of a hull (its points in the body frame, the geom frame the body frame): the corners of
+/// its faces (a point inside the hull or inside a face is left out: ODE's colliders test every
+/// point they are given), each face's plane and its corners counter-clockwise from outside.
 dGeomID make_convex(const Hull& hull, OdeWorld& ow) {
     const HullPoints points = placed_points(hull);
     const HullFaces faces = hull_faces(points);
     ConvexData& data = ow.convexes.emplace_back();
-    for (int k = 0; k < points.count; ++k) {
-        const Vec3& p = points.points[static_cast<std::size_t>(k)];
-        data.points.insert(data.points.end(), {p.x, p.y, p.z});
-    }
+    std::array<int, kHullMaxPoints> index{}; // a point's index among the corners, −1 when none
+    index.fill(-1);
+    unsigned corners = 0;
     for (int f = 0; f < faces.face_count; ++f) {
         const HullFaces::Face& face = faces.faces[static_cast<std::size_t>(f)];
         data.planes.insert(data.planes.end(), {face.normal.x, face.normal.y, face.normal.z, face.offset});
         data.polygon.push_back(static_cast<unsigned>(face.count));
-        for (int c = 0; c < face.count; ++c)
-            data.polygon.push_back(static_cast<unsigned>(faces.corners[static_cast<std::size_t>(face.first + c)]));
+        for (int c = 0; c < face.count; ++c) {
+            const auto k = static_cast<std::size_t>(faces.corners[static_cast<std::size_t>(face.first + c)]);
+            if (index[k] < 0) {
+                index[k] = static_cast<int>(corners++);
+                const Vec3& p = points.points[k];
+                data.points.insert(data.points.end(), {p.x, p.y, p.z});
+            }
+            data.polygon.push_back(static_cast<unsigned>(index[k]));
+        }
     }
     return dCreateConvex(ow.space, data.planes.data(), static_cast<unsigned>(faces.face_count), data.points.data(),
-                         static_cast<unsigned>(points.count), data.polygon.data());
+                         corners, data.polygon.data());
 }
 
 /// The trimesh geom of `triangles` over `vertices` (the geom frame).
