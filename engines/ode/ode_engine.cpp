@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdint>
+#include <cstdio>
 #include <deque>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <mutex>
+#include <stdexcept>
 
 #include "engine/registry.h"
 #include "math/overloaded.h"
@@ -30,12 +33,22 @@ std::mutex& ode_lock() {
     return lock;
 }
 
-/// dInitODE2 once per process, and ODE's per-thread data once per thread (a no-op in a build
-/// without TLS). Call with ode_lock() held.
+/// ODE's error and debug handlers: an exception with ODE's message instead of abort().
+[[noreturn]] void throw_ode_error(int number, const char* format, va_list args) {
+    std::array<char, 512> text{};
+    std::vsnprintf(text.data(), text.size(), format, args);
+    throw std::runtime_error(
+            fmt::format("--engine ode: ODE stopped with its internal error {}: {}", number, text.data()));
+}
+
+/// dInitODE2 and the handlers once per process, and ODE's per-thread data once per thread (a
+/// no-op in a build without TLS). Call with ode_lock() held.
 void ready_ode() {
     static bool initialised = false;
     if (!initialised) {
         dInitODE2(0);
+        dSetErrorHandler(&throw_ode_error);
+        dSetDebugHandler(&throw_ode_error);
         initialised = true;
     }
     thread_local bool allocated = false;
@@ -212,6 +225,7 @@ Made make_geom(const BodyDef& def, OdeWorld& ow) {
 
 /// One body as the adapter keeps it.
 struct Body {
+    std::string name;
     BodyKind kind = BodyKind::fixed;
     bool trigger = false;
     bool fixed_rotation = false;
@@ -327,6 +341,7 @@ private:
         self->near_.emplace_back(std::min(i, j), std::max(i, j));
     }
     void read_pose(int i);
+    void check_range() const;
     void collide_pair(int a, int b);
     void step(double h);
     template <class F> void tell(unsigned event, F&& f) {
@@ -373,6 +388,7 @@ void OdeEngine::reset(const WorldDef& def, std::span<const BodyDef> defs) {
     for (std::size_t k = 0; k < n; ++k) {
         const BodyDef& d = defs[k];
         Body& b = bodies_[k];
+        b.name = d.name;
         b.kind = body_kind(d);
         b.trigger = d.trigger;
         b.fixed_rotation = d.fixed_rotation && b.kind == BodyKind::dynamic;
@@ -482,8 +498,29 @@ void OdeEngine::collide_pair(int a, int b) {
     found_.push_back(f);
 }
 
+/// Throws when a moving body is out of ODE's range (kOdeMaxMagnitude) or not finite.
+void OdeEngine::check_range() const {
+    const auto beyond = [](const Vec3& v) {
+        return !(std::fabs(v.x) <= kOdeMaxMagnitude && std::fabs(v.y) <= kOdeMaxMagnitude &&
+                 std::fabs(v.z) <= kOdeMaxMagnitude);
+    };
+    for (std::size_t k = 0; k < bodies_.size(); ++k) {
+        if (bodies_[k].kind == BodyKind::fixed) continue;
+        const BodyState& s = states_[k];
+        const char* what = beyond(s.position)           ? "position"
+                           : beyond(s.velocity)         ? "velocity"
+                           : beyond(s.angular_velocity) ? "angular velocity"
+                                                        : nullptr;
+        if (what)
+            throw std::runtime_error(fmt::format("--engine ode: body '{}' left ODE's range at frame {}: its {} is "
+                                                 "beyond {:g} or not finite (ODE's step would overflow)",
+                                                 bodies_[k].name, frame_, what, kOdeMaxMagnitude));
+    }
+}
+
 void OdeEngine::step(double h) {
     const std::size_t n = bodies_.size();
+    check_range();
     {
         const std::lock_guard lock(ode_lock());
         ready_ode();

@@ -41,6 +41,10 @@
 ///   that dCollide found touching as a contact, at the step's end, normals from the lower index
 ///   to the higher (ODE's contact normal points from its second geom to its first: flipped).
 ///
+/// A body that leaves ODE's range (kOdeMaxMagnitude, or a value that is not finite) stops the run
+/// with an error naming it and the frame, before ODE is asked to step it; an error ODE itself
+/// raises (its error and debug handlers) is thrown as an exception instead of aborting.
+///
 /// What cannot map is refused (refuse_unsupported_by_ode): characters, `per_contact` friction,
 /// continuous detection (`detection: swept` or `speculative`, `ccd`: ODE has none), a dynamic
 /// triangle, a flat hull, and a hull that could meet a mesh or triangle (this ODE has no
@@ -71,6 +75,10 @@ inline constexpr int kOdeMaxContacts = 16;
 /// The moments of inertia given to a `fixed_rotation` body (kg·m²): contacts turn it by less
 /// than rounding.
 inline constexpr double kOdeFixedRotationInertia = 1e30;
+/// The largest coordinate, speed (m/s) or angular speed (rad/s) a moving body may have when ODE
+/// steps it: beyond it ODE's squares overflow (its quaternion normalisation then aborts), so the
+/// step stops with an error instead.
+inline constexpr double kOdeMaxMagnitude = 1e100;
 
 /// The ODE version this build has, for `--version` and the log header: "ODE 0.16.2, double
 /// precision (dReal 8 bytes; OPCODE trimesh, no libccd)".

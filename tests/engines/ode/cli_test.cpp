@@ -116,7 +116,7 @@ TEST_CASE("The refusal points at the key: a body's ccd, the world's detection", 
                          0) == 0);
 }
 
-TEST_CASE("--detection swept with --engine ode is refused as the command line's", "[ode][cli]") {
+TEST_CASE("ODE refuses --detection swept as the command line's", "[ode][cli]") {
     need_ode();
     const auto sim = run_collide("sim --engine ode --detection swept scenarios/tunnel.yaml");
     CHECK(sim.exit_code == 2);

@@ -436,3 +436,30 @@ log:
     REQUIRE(alone.size() == turns.size());
     CHECK(std::memcmp(alone.data(), turns.data(), alone.size() * sizeof(BodyState)) == 0);
 }
+
+TEST_CASE("ODE: a body out of ODE's range, or an error ODE raises, stops the run with an error instead of an abort",
+          "[ode]") {
+    need_ode();
+    // 1e300 m/s: ODE's squares would overflow. The adapter stops before ODE is asked to step it.
+    auto message_of = [](const std::string& text) {
+        try {
+            run_ode(scene(text));
+        } catch (const std::runtime_error& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    const std::string floor = "  floor: { static: true, box: { min: [-5, -1, -5], max: [5, 0, 5] } }\n";
+    CHECK(message_of("world: { rate: 60, frames: 30, gravity: [0, -9.81, 0] }\nbodies:\n" + floor +
+                     "  b: { box: { half: [0.5, 0.5, 0.5] }, position: [0, 3, 0], velocity: [1e300, -1e300, 0] }\n"
+                     "log:\n  - final: { body: b }\n") ==
+          "--engine ode: body 'b' left ODE's range at frame 1: its velocity is beyond 1e+100 or not finite (ODE's "
+          "step would overflow)");
+    // Within range, but a sliver 2e-90 m thin, 1e300 kg, spinning at 1e90 rad/s: ODE's
+    // step overflows and its own assertion fires, thrown by the adapter's handler (ODE's default
+    // handler calls abort()).
+    CHECK(message_of("world: { rate: 60, frames: 30, gravity: [0, -9.81, 0] }\nbodies:\n" + floor +
+                     "  c: { box: { half: [1e-90, 0.5, 0.5] }, position: [2, 0.4, 0], mass: 1e300, angular_velocity: "
+                     "[1e90, 2, 3] }\nlog:\n  - final: { body: c }\n")
+                  .rfind("--engine ode: ODE stopped with its internal error 1: ", 0) == 0);
+}
