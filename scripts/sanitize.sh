@@ -15,6 +15,8 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEB
 cmake --build build-asan -j"$jobs"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+# Known leaks of the libraries (not collide's), each with its reason in the file.
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0"
 ctest --test-dir build-asan -j"$jobs" --output-on-failure -E '^(format|install|package|slurm|github-example|browser)$'
 ./build-asan/collide check --jobs "$jobs"
 bash scripts/check-engines.sh build-asan "$jobs"
