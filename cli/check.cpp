@@ -20,16 +20,17 @@ void add_check_command(CLI::App& app, int& exit_code) {
     cmd->add_option("paths", state->options.paths, "Scenario files or directories (default: scenarios/)");
     cmd->add_option("--expected", state->options.expected_dir, "Directory of golden logs")->capture_default_str();
     cmd->add_option("--engine", state->options.engine,
-                    "The engine that runs them: collide (default; goldens NAME.log), bullet (NAME.bullet.log) or ode "
-                    "(NAME.ode.log)")
-            ->check(CLI::IsMember({"collide", "bullet", "ode"}));
+                    "The engine that runs them: collide (default; goldens NAME.log), bullet (NAME.bullet.log), ode "
+                    "(NAME.ode.log) or box3d (NAME.box3d.log)")
+            ->check(CLI::IsMember({"collide", "bullet", "ode", "box3d"}));
     CLI::Option* update =
             cmd->add_option("--update", state->options.update_names,
                             "Write goldens that differ or are missing and remove stale ones; only NAMEs when given")
                     ->expected(0, -1);
-    cmd->add_flag("--strict", state->options.strict,
-                  "A scenario the engine cannot run (a character, for Bullet) fails as bad input instead of being "
-                  "skipped");
+    cmd->add_flag(
+            "--strict", state->options.strict,
+            "A scenario the engine cannot run (a character, for Bullet and Box3D) fails as bad input instead of being "
+            "skipped");
     cmd->add_flag("--prune", state->options.prune,
                   "With --update: remove stale goldens even when --expected is not expected/");
     cmd->add_option("--artifacts", state->options.artifacts_dir,

@@ -5,6 +5,8 @@
 #endif
 #ifdef COLLIDE_WITH_ODE
 #include "engines/ode/ode_engine.h"
+#ifdef COLLIDE_WITH_BOX3D
+#include "engines/box3d/box3d_engine.h"
 #endif
 
 namespace collide {
@@ -15,6 +17,8 @@ void register_builtin_engines() {
 #endif
 #ifdef COLLIDE_WITH_ODE
     register_ode_engine();
+#ifdef COLLIDE_WITH_BOX3D
+    register_box3d_engine();
 #endif
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// The engines built into this program beside collide's own: Bullet and ODE when the build found
-/// them (CMake's COLLIDE_ENGINES). The `collide` program and the test binary call this once, first.
+/// them, and Box3D (vendored), unless CMake's COLLIDE_ENGINES is OFF. The `collide` program and the
+/// test binary call this once, first.
 
 namespace collide {
 

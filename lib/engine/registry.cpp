@@ -7,8 +7,11 @@ namespace collide {
 
 namespace {
 
-/// The Debian package an optional engine (kOptionalEngines) comes from.
-std::string package_of(std::string_view engine) { return engine == "ode" ? "libode-dev" : "libbullet-dev"; }
+/// The Debian package an optional engine (kOptionalEngines) comes from; empty for one vendored in
+/// third_party/NAME, which a rebuild gets.
+std::string_view package_of(std::string_view name) {
+    return name == "bullet" ? "libbullet-dev" : name == "ode" ? "libode-dev" : "";
+}
 
 /// The registry: a deque, so that a spec found keeps its address when another is registered.
 std::deque<EngineSpec>& registry() {
@@ -50,8 +53,11 @@ const EngineSpec& require_engine(std::string_view name) {
     if (optional)
         throw InputError("", 0, 0,
                          "--engine " + std::string(name) + ": this collide was built without " + std::string(name) +
-                                 "; install it (apt-get install " + package_of(name) +
-                                 ") and rebuild with -DCOLLIDE_ENGINES=ON");
+                                 (package_of(name).empty()
+                                          ? "; rebuild with -DCOLLIDE_ENGINES=ON (it is vendored in third_party/" +
+                                                    std::string(name) + ")"
+                                          : "; install it (apt-get install " + std::string(package_of(name)) +
+                                                    ") and rebuild with -DCOLLIDE_ENGINES=ON"));
     std::string known;
     for (const EngineSpec& s : registry()) known += (known.empty() ? "" : ", ") + s.name;
     throw InputError("", 0, 0, "--engine " + std::string(name) + ": no such engine (this build has " + known + ")");
@@ -62,8 +68,11 @@ std::string engines_text() {
     for (const EngineSpec& s : registry()) text += (text.back() == ':' ? " " : ", ") + s.name + " (" + s.version + ")";
     for (const std::string_view name : kOptionalEngines)
         if (!find_engine(name))
-            text += "\nnot built in: " + std::string(name) + " (apt-get install " + package_of(name) +
-                    ", then rebuild with -DCOLLIDE_ENGINES=ON)";
+            text += "\nnot built in: " + std::string(name) +
+                    (package_of(name).empty()
+                             ? " (vendored in third_party/" + std::string(name) + ": rebuild with -DCOLLIDE_ENGINES=ON)"
+                             : " (apt-get install " + std::string(package_of(name)) +
+                                       ", then rebuild with -DCOLLIDE_ENGINES=ON)");
     return text;
 }
 

@@ -2,7 +2,7 @@
 /// \file
 /// The engines a program can run a scenario through, by name (`--engine NAME`). collide's own
 /// world is always there; another engine is registered by the program that links it (the
-/// `collide` program and its tests register Bullet when built with it: engines/builtin.h), so
+/// `collide` program and its tests register Bullet and Box3D when built with them: engines/builtin.h), so
 /// the library itself depends on no other engine.
 
 #include <functional>
@@ -18,7 +18,7 @@ namespace collide {
 
 /// An engine as the registry knows it.
 struct EngineSpec {
-    std::string name;    ///< as `--engine` spells it: "collide", "bullet"
+    std::string name;    ///< as `--engine` spells it: "collide", "bullet", "box3d"
     std::string version; ///< one line for `collide --version` and the log header, e.g. "Bullet 3.24, double precision"
     /// A fresh engine.
     std::function<std::unique_ptr<Engine>()> make;
@@ -32,7 +32,7 @@ struct EngineSpec {
 };
 
 /// The engines that a build of collide may have beside its own (whether or not this one has them).
-inline constexpr std::string_view kOptionalEngines[] = {"bullet", "ode"};
+inline constexpr std::string_view kOptionalEngines[] = {"bullet", "ode", "box3d"};
 
 /// Adds (or replaces) an engine. Call before any thread looks one up (at the program's start).
 void register_engine(EngineSpec spec);

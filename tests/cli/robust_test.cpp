@@ -361,9 +361,8 @@ TEST_CASE("option values collide does not take are told in collide's words, with
                            "'swept'?\nRun 'collide sim --help' for the options.\n");
     const auto engines = run_collide("check scenarios/mtv.yaml --engine collide,bullet");
     CHECK(engines.exit_code == 2);
-    CHECK(engines.err.find(
-                  "collide check: --engine collide,bullet: expected collide, bullet or ode (one engine at a time "
-                  "here; `collide sweep --engine collide,bullet` runs several side by side)") == 0);
+    CHECK(engines.err.find("collide check: --engine collide,bullet: expected collide, bullet, ode or box3d (one engine "
+                           "at a time here; `collide sweep --engine collide,bullet` runs several side by side)") == 0);
     const auto jobs = run_collide("check --jobs 0");
     CHECK(jobs.exit_code == 2);
     CHECK(jobs.err.find("collide check: --jobs 0: expected a whole number from 1 to 1024\n") == 0);
