@@ -222,7 +222,7 @@ public:
         return placed_[static_cast<std::size_t>(i)];
     }
     Aabb bounds(int i) const override { return bounds_of(placed(i)); }
-    World::CharacterState character_state(int) const override { return {}; }
+    CharacterState character_state(int) const override { return {}; }
 
 private:
     struct Listener {
