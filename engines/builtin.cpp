@@ -5,6 +5,7 @@
 #endif
 #ifdef COLLIDE_WITH_ODE
 #include "engines/ode/ode_engine.h"
+#endif
 #ifdef COLLIDE_WITH_BOX3D
 #include "engines/box3d/box3d_engine.h"
 #endif
@@ -17,6 +18,7 @@ void register_builtin_engines() {
 #endif
 #ifdef COLLIDE_WITH_ODE
     register_ode_engine();
+#endif
 #ifdef COLLIDE_WITH_BOX3D
     register_box3d_engine();
 #endif
