@@ -8,33 +8,38 @@ namespace collide {
 
 namespace {
 
+// The velocity kernels below take a body as either state the solver keeps it in (B: BodySim, or
+// SolverBody for the passes), its inverse inertia, where they need it, apart.
+
 /// The velocity of the point at anchor r of a body (m/s).
-inline Vec3 point_velocity(const BodySim& b, const Vec3& r) { return b.velocity + cross(b.angular_velocity, r); }
+template <class B> inline Vec3 point_velocity(const B& b, const Vec3& r) {
+    return b.velocity + cross(b.angular_velocity, r);
+}
 
 /// The relative velocity of B against A at a point (anchors ra, rb).
-inline Vec3 relative_velocity(const BodySim& a, const BodySim& b, const Vec3& ra, const Vec3& rb) {
+template <class B> inline Vec3 relative_velocity(const B& a, const B& b, const Vec3& ra, const Vec3& rb) {
     return point_velocity(b, rb) - point_velocity(a, ra);
 }
 
-/// Applies impulse P at the point (+ to B, − to A).
-[[gnu::always_inline]] inline void apply_impulse(BodySim& a, BodySim& b, const Vec3& ra, const Vec3& rb,
-                                                 const Vec3& p) {
+/// Applies impulse P at the point (+ to B, − to A); ia, ib: the bodies' inverse inertias.
+template <class B> [[gnu::always_inline]] inline void apply_impulse(B& a, B& b, const Mat3& ia, const Mat3& ib,
+                                                                    const Vec3& ra, const Vec3& rb, const Vec3& p) {
     // A body contacts cannot move (static, kinematic) is not written: islands solved at once
     // share it.
     if (a.inv_mass > 0) {
         a.velocity -= p * a.inv_mass;
-        a.angular_velocity -= a.inv_inertia * cross(ra, p);
+        a.angular_velocity -= ia * cross(ra, p);
     }
     if (b.inv_mass > 0) {
         b.velocity += p * b.inv_mass;
-        b.angular_velocity += b.inv_inertia * cross(rb, p);
+        b.angular_velocity += ib * cross(rb, p);
     }
 }
 
 /// The relative normal velocity at a point of contact c with angular row r: the normal row,
 /// n·(v_B − v_A) + ω_B·(r_B × n) − ω_A·(r_A × n), which is n·v_rel. Two balls' rows have no
 /// angular part (r × n is zero for each), so it is not computed (nor r read).
-inline double normal_velocity(const BodySim& a, const BodySim& b, const SolverContact& c, const AngularRow& r) {
+template <class B> inline double normal_velocity(const B& a, const B& b, const SolverContact& c, const AngularRow& r) {
     const double linear = dot(b.velocity - a.velocity, c.normal);
     if (c.round_a && c.round_b) return linear;
     return linear + dot(b.angular_velocity, r.rb_n) - dot(a.angular_velocity, r.ra_n);
@@ -42,7 +47,7 @@ inline double normal_velocity(const BodySim& a, const BodySim& b, const SolverCo
 
 /// Applies a normal impulse of d (N·s) at a point of contact c with angular row r (+ to B, − to
 /// A); it turns neither of two balls.
-inline void apply_normal_impulse(BodySim& a, BodySim& b, const SolverContact& c, const AngularRow& r, double d) {
+template <class B> inline void apply_normal_impulse(B& a, B& b, const SolverContact& c, const AngularRow& r, double d) {
     const Vec3 impulse = c.normal * d;
     const bool round = c.round_a && c.round_b;
     if (a.inv_mass > 0) { // (not a body contacts cannot move: see apply_impulse)
@@ -319,7 +324,7 @@ bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodyS
             const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
             const Vec3 goal = ctx.coulomb ? Vec3{} : info.slip * (1 - std::clamp(c.friction, 0.0, 1.0));
             const double limit = ctx.coulomb ? c.friction * info.impact_impulse : -1;
-            apply_impulse(a, b, p.ra, p.rb,
+            apply_impulse(a, b, a.inv_inertia, b.inv_inertia, p.ra, p.rb,
                           friction_impulse(c, p, vr, goal, limit, info.impact_tangent1, info.impact_tangent2));
         }
     };
@@ -410,6 +415,8 @@ void raise_to(std::atomic<double>& at, double value) {
 
 /// Islands a thread takes at a time.
 constexpr int kIslandsPerBlock = 8;
+/// Solver bodies a thread gathers or scatters at a time.
+constexpr int kBodiesPerSlotBlock = 1024;
 
 /// Runs f(k) for every contact k of `island`, group by group: a group's runs at once on the
 /// threads, each in its order.
@@ -459,12 +466,31 @@ template <class F> void for_islands(const StepThreads& threads, const SolverIsla
     });
 }
 
+/// The friction rows of contact c's points, one at a time (the force solve's: within μ times
+/// each point's normal impulse), raising `change.friction2`.
+[[gnu::always_inline]] inline void solve_friction(const StepContext& ctx, const SolverBodies& bodies,
+                                                  const SolverContact& c, SolverBody& a, SolverBody& b,
+                                                  SolverPoint* points, ContactChange& change) {
+    if (!ctx.coulomb || c.friction <= 0) return; // per_contact: a resting body slides freely
+    for (int q = 0; q < c.count; ++q) {
+        SolverPoint& p = points[q];
+        const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
+        const Vec3 d = friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent1_impulse,
+                                        p.tangent2_impulse);
+        apply_impulse(a, b, bodies.inv_inertia[static_cast<std::size_t>(c.sa)],
+                      bodies.inv_inertia[static_cast<std::size_t>(c.sb)], p.ra, p.rb, d);
+        // |K·d| ≤ trace(K)·|d| for the 2×2 tangent mass matrix K.
+        const double trace = p.tangent_k.x + p.tangent_k.z;
+        change.friction2 = std::max(change.friction2, trace * trace * length_squared(d));
+    }
+}
+
 /// One pass of the force solve at contact c: its points' normal rows, then their friction.
 [[gnu::always_inline]] inline ContactChange solve_contact(const StepContext& ctx, StepConstraints& set,
-                                                          std::span<BodySim> bodies, const SolverContact& c) {
+                                                          const SolverContact& c) {
     ContactChange change;
-    BodySim& a = bodies[static_cast<std::size_t>(c.a)];
-    BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+    SolverBody& a = set.bodies.state[static_cast<std::size_t>(c.sa)];
+    SolverBody& b = set.bodies.state[static_cast<std::size_t>(c.sb)];
     SolverPoint* const points = set.points.data() + c.first;
     const AngularRow* const rows = set.angular.data() + c.first;
     for (int q = 0; q < c.count; ++q) {
@@ -476,36 +502,139 @@ template <class F> void for_islands(const StepThreads& threads, const SolverIsla
         apply_normal_impulse(a, b, c, rows[q], d);
         change.normal = std::max(change.normal, std::fabs(d) * p.normal_k);
     }
-    if (!ctx.coulomb || c.friction <= 0) return change; // per_contact: a resting body slides freely
-    for (int q = 0; q < c.count; ++q) {
-        SolverPoint& p = points[q];
-        const Vec3 vr = relative_velocity(a, b, p.ra, p.rb);
-        const Vec3 d = friction_impulse(c, p, vr, Vec3{}, c.friction * p.normal_impulse, p.tangent1_impulse,
-                                        p.tangent2_impulse);
-        apply_impulse(a, b, p.ra, p.rb, d);
-        // |K·d| ≤ trace(K)·|d| for the 2×2 tangent mass matrix K.
-        const double trace = p.tangent_k.x + p.tangent_k.z;
-        change.friction2 = std::max(change.friction2, trace * trace * length_squared(d));
+    solve_friction(ctx, set.bodies, c, a, b, points, change);
+    return change;
+}
+
+/// A chain's couplings: how a unit normal impulse at contact l changes contact k's normal
+/// velocity, through the moving body the two share (k and l are neighbours along the chain):
+/// A_kl = s_k·s_l·(m_x⁻¹·n_k·n_l + (r_k × n_k)·I_x⁻¹(r_l × n_l)), s = +1 where x is the
+/// contact's B, −1 where it is its A.
+double chain_coupling(const StepConstraints& set, int k, int l) {
+    const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
+    const SolverContact& d = set.contacts[static_cast<std::size_t>(l)];
+    const auto inv_mass = [&](int slot) { return set.bodies.state[static_cast<std::size_t>(slot)].inv_mass; };
+    const int x = (c.a == d.a || c.a == d.b) && inv_mass(c.sa) > 0 ? c.a : c.b;
+    const AngularRow& r = set.angular[static_cast<std::size_t>(c.first)];
+    const AngularRow& q = set.angular[static_cast<std::size_t>(d.first)];
+    const double sign = (x == c.b ? 1.0 : -1.0) * (x == d.b ? 1.0 : -1.0);
+    const Vec3& rn = x == c.b ? r.rb_n : r.ra_n;
+    const Vec3& in = x == d.b ? q.ib_n : q.ia_n;
+    return sign * (inv_mass(x == c.a ? c.sa : c.sb) * dot(c.normal, d.normal) + dot(rn, in));
+}
+
+/// The rows of a chain's solve (kChainWork numbers per contact, from SolverIslands::chain_work).
+struct ChainRows {
+    double* link;     ///< A_{k,k+1}: the coupling of contact k with the next
+    double* diagonal; ///< A_kk
+    double* value;    ///< v₀: the row's value now
+    double* goal;     ///< the least value it may end at
+    double* held;     ///< λ₀ ≥ 0: the impulse it holds now
+    double* delta;    ///< out: λ − λ₀
+    double* upper;    ///< scratch: the elimination's c′
+    double* right;    ///< scratch: … its d′
+    double* active;   ///< scratch: 1 where the row pushes (ends at its goal)
+
+    ChainRows(double* work, int m)
+            : link(work), diagonal(work + m), value(work + 2 * m), goal(work + 3 * m), held(work + 4 * m),
+              delta(work + 5 * m), upper(work + 6 * m), right(work + 7 * m), active(work + 8 * m) {}
+};
+
+/// A chain's rows solved together, exactly: the impulses λ = λ₀ + δ ≥ 0 that bring every row
+/// that pushes to its goal (v₀ + A·δ = goal) and leave every other at or above it (λ = 0,
+/// v ≥ goal − slack), A tridiagonal along the chain (A_kk diagonal, A_{k,k+1} = A_{k+1,k} link).
+/// Active sets are tried from every row pushing — a row that would pull lets go, one that
+/// would sink pushes again — each solved by elimination along the chain (Thomas's algorithm).
+/// False when none settles within as many tries as rows, or a pivot vanishes.
+bool solve_chain_rows(int m, const ChainRows& r, double slack) {
+    for (int k = 0; k < m; ++k) r.active[k] = 1;
+    for (int attempt = 0; attempt <= m; ++attempt) {
+        for (int k = 0; k < m; ++k) {
+            const bool on = r.active[k] != 0;
+            const double below = on && k > 0 ? r.link[k - 1] : 0.0, above = on && k + 1 < m ? r.link[k] : 0.0;
+            const double diagonal = on ? r.diagonal[k] : 1.0, goal = on ? r.goal[k] - r.value[k] : -r.held[k];
+            const double pivot = diagonal - (k > 0 ? below * r.upper[k - 1] : 0.0);
+            if (!(pivot > 1e-12 * diagonal)) return false;
+            r.upper[k] = above / pivot;
+            r.right[k] = (goal - (k > 0 ? below * r.right[k - 1] : 0.0)) / pivot;
+        }
+        r.delta[m - 1] = r.right[m - 1];
+        for (int k = m - 2; k >= 0; --k) r.delta[k] = r.right[k] - r.upper[k] * r.delta[k + 1];
+        bool settled = true;
+        for (int k = 0; k < m; ++k) {
+            if (r.active[k] != 0) {
+                if (r.held[k] + r.delta[k] < 0) r.active[k] = 0, settled = false;
+                continue;
+            }
+            const double v = r.value[k] + r.diagonal[k] * r.delta[k] + (k > 0 ? r.link[k - 1] * r.delta[k - 1] : 0.0) +
+                             (k + 1 < m ? r.link[k] * r.delta[k + 1] : 0.0);
+            if (v < r.goal[k] - slack) r.active[k] = 1, settled = false;
+        }
+        if (settled) return true;
+    }
+    return false;
+}
+
+/// One pass of the force solve over a chain island (solver_islands.h): the normal rows of all
+/// its contacts at once, exactly (solve_chain_rows(): v_n = bias where a point pushes, ≥ bias
+/// where it does not), then each contact's friction, one at a time. Where the rows do not
+/// settle, the pass goes one contact at a time instead.
+ContactChange solve_chain_pass(const StepContext& ctx, StepConstraints& set, const SolverIsland& island) {
+    const auto body = [&](int slot) -> SolverBody& { return set.bodies.state[static_cast<std::size_t>(slot)]; };
+    const int m = island.count;
+    const int* const order = set.islands.chain_order.data() + island.chain_first;
+    const ChainRows rows(set.islands.chain_work.data() + kChainWork * static_cast<std::size_t>(island.chain_first), m);
+    const auto contact = [&](int k) -> const SolverContact& {
+        return set.contacts[static_cast<std::size_t>(order[k])];
+    };
+    for (int k = 0; k < m; ++k) {
+        const SolverContact& c = contact(k);
+        const SolverPoint& p = set.points[static_cast<std::size_t>(c.first)];
+        rows.value[k] = normal_velocity(body(c.sa), body(c.sb), c, set.angular[static_cast<std::size_t>(c.first)]);
+        rows.diagonal[k] = p.normal_k;
+        rows.goal[k] = p.bias;
+        rows.held[k] = p.normal_impulse;
+    }
+    const bool settled = solve_chain_rows(m, rows, 0.01 * ctx.velocity_tolerance);
+    double* const delta = rows.delta;
+    ContactChange change;
+    if (!settled) {
+        for (int k = 0; k < m; ++k) change.raise(solve_contact(ctx, set, contact(k)));
+        return change;
+    }
+    for (int k = 0; k < m; ++k) {
+        const SolverContact& c = contact(k);
+        SolverPoint& p = set.points[static_cast<std::size_t>(c.first)];
+        const double next = std::max(p.normal_impulse + delta[k], 0.0);
+        const double d = next - p.normal_impulse;
+        p.normal_impulse = next;
+        apply_normal_impulse(body(c.sa), body(c.sb), c, set.angular[static_cast<std::size_t>(c.first)], d);
+        change.normal = std::max(change.normal, std::fabs(d) * p.normal_k);
+    }
+    for (int k = 0; k < m; ++k) {
+        const SolverContact& c = contact(k);
+        solve_friction(ctx, set.bodies, c, body(c.sa), body(c.sb), set.points.data() + c.first, change);
     }
     return change;
 }
 
 /// Contact c's warm start: the impulses its points carried.
-inline void warm_start_contact(const StepConstraints& set, std::span<BodySim> bodies, const SolverContact& c) {
-    BodySim& a = bodies[static_cast<std::size_t>(c.a)];
-    BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+inline void warm_start_contact(StepConstraints& set, const SolverContact& c) {
+    SolverBody& a = set.bodies.state[static_cast<std::size_t>(c.sa)];
+    SolverBody& b = set.bodies.state[static_cast<std::size_t>(c.sb)];
+    const Mat3& ia = set.bodies.inv_inertia[static_cast<std::size_t>(c.sa)];
+    const Mat3& ib = set.bodies.inv_inertia[static_cast<std::size_t>(c.sb)];
     for (const SolverPoint& p : set.points_of(c)) {
         if (p.normal_impulse == 0 && p.tangent1_impulse == 0 && p.tangent2_impulse == 0) continue;
-        apply_impulse(a, b, p.ra, p.rb, c.normal * p.normal_impulse + tangent_impulse(c, p));
+        apply_impulse(a, b, ia, ib, p.ra, p.rb, c.normal * p.normal_impulse + tangent_impulse(c, p));
     }
 }
 
 /// Contact c's restitution (stage 4); true when it changed a velocity.
-inline bool restitute_contact(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
-                              const SolverContact& c) {
+inline bool restitute_contact(const StepContext& ctx, StepConstraints& set, const SolverContact& c) {
     bool changed = false;
-    BodySim& a = bodies[static_cast<std::size_t>(c.a)];
-    BodySim& b = bodies[static_cast<std::size_t>(c.b)];
+    SolverBody& a = set.bodies.state[static_cast<std::size_t>(c.sa)];
+    SolverBody& b = set.bodies.state[static_cast<std::size_t>(c.sb)];
     for (int q = c.first; q < c.first + c.count; ++q) {
         SolverPoint& p = set.points[static_cast<std::size_t>(q)];
         const PointInfo& info = set.info[static_cast<std::size_t>(q)];
@@ -581,44 +710,153 @@ inline double correct_contact(StepConstraints& set, std::span<BodySim> bodies, i
     return deepest;
 }
 
+/// True when position correction can solve chain island `island`'s rows together: every
+/// contact of it turns neither body (balls, bodies that cannot turn), so its separation is
+/// linear in the bodies' centres (PositionRow with no point).
+bool linear_chain(const StepConstraints& set, const SolverIsland& island) {
+    if (island.chain_first < 0) return false;
+    for (int k = 0; k < island.count; ++k)
+        if (!set.contacts[static_cast<std::size_t>(
+                                  set.islands.chain_order[static_cast<std::size_t>(island.chain_first + k)])]
+                     .linear)
+            return false;
+    return true;
+}
+
+/// One pass of position correction over a linear chain island (linear_chain()): every
+/// separation brought to 0 at once where the push is needed (solve_chain_rows(): pushes ≥ 0,
+/// a row pushed ends touching, one not pushed at or above touching), the bodies moved by it;
+/// one contact at a time (correct_contact()) where a point is deeper than kMaxCorrection or
+/// the rows do not settle. Returns the deepest separation before the pass (m, ≤ 0) and sets
+/// `moved` when it moved a body.
+double correct_chain_pass(StepConstraints& set, std::span<BodySim> bodies, const SolverIsland& island, bool& moved) {
+    const int m = island.count;
+    const int* const order = set.islands.chain_order.data() + island.chain_first;
+    const ChainRows rows(set.islands.chain_work.data() + kChainWork * static_cast<std::size_t>(island.chain_first), m);
+    const auto row_of = [&](int k) -> const PositionRow& {
+        return set.position_rows[static_cast<std::size_t>(set.row_first[static_cast<std::size_t>(order[k])])];
+    };
+    double deepest = 0;
+    for (int k = 0; k < m; ++k) {
+        const PositionRow& row = row_of(k);
+        const BodySim& a = bodies[static_cast<std::size_t>(row.a)];
+        const BodySim& b = bodies[static_cast<std::size_t>(row.b)];
+        rows.value[k] = row.base + dot(b.centre - a.centre, row.normal);
+        rows.diagonal[k] = a.inv_mass + b.inv_mass;
+        rows.goal[k] = 0;
+        rows.held[k] = 0;
+        deepest = std::min(deepest, rows.value[k]);
+        if (k + 1 == m) continue;
+        // The coupling through the moving body the two rows share (chain_coupling()'s, linear).
+        const PositionRow& next = row_of(k + 1);
+        const int x = (row.a == next.a || row.a == next.b) && a.inv_mass > 0 ? row.a : row.b;
+        const double sign = (x == row.b ? 1.0 : -1.0) * (x == next.b ? 1.0 : -1.0);
+        rows.link[k] = sign * bodies[static_cast<std::size_t>(x)].inv_mass * dot(row.normal, next.normal);
+    }
+    if (deepest >= -kTouchTolerance) return deepest; // nothing deeper than touching
+    if (deepest < -kMaxCorrection || !solve_chain_rows(m, rows, 0.01 * kTouchTolerance)) {
+        for (int k = 0; k < m; ++k) correct_contact(set, bodies, order[k], moved);
+        return deepest;
+    }
+    for (int k = 0; k < m; ++k) {
+        const double push = rows.delta[k];
+        if (!(push > 0)) continue;
+        const PositionRow& row = row_of(k);
+        BodySim& a = bodies[static_cast<std::size_t>(row.a)];
+        BodySim& b = bodies[static_cast<std::size_t>(row.b)];
+        if (a.inv_mass > 0) a.centre -= row.normal * (push * a.inv_mass);
+        if (b.inv_mass > 0) b.centre += row.normal * (push * b.inv_mass);
+        moved = true;
+    }
+    return deepest;
+}
+
 } // namespace
 
-void warm_start(const StepConstraints& set, std::span<BodySim> bodies, const StepThreads& threads) {
-    const SolverIslands& g = set.islands;
-    for_islands(threads, g, [&](const SolverIsland& island) {
-        for_island_contacts(threads, g, island,
-                            [&](int k) { warm_start_contact(set, bodies, set.contacts[static_cast<std::size_t>(k)]); });
+void gather_solver_bodies(StepConstraints& set, std::span<const BodySim> bodies, const StepThreads& threads) {
+    SolverBodies& s = set.bodies;
+    if (s.slot.size() < bodies.size()) s.slot.resize(bodies.size(), -1);
+    s.body.clear();
+    const auto slot_of = [&](int i) {
+        int& slot = s.slot[static_cast<std::size_t>(i)];
+        if (slot < 0) {
+            slot = static_cast<int>(s.body.size());
+            s.body.push_back(i);
+        }
+        return slot;
+    };
+    for (SolverContact& c : set.contacts) {
+        c.sa = slot_of(c.a);
+        c.sb = slot_of(c.b);
+    }
+    for (const int i : s.body) s.slot[static_cast<std::size_t>(i)] = -1; // (ready for the next gather)
+    s.state.resize(s.body.size());
+    s.inv_inertia.resize(s.body.size());
+    threads.for_blocks(static_cast<int>(s.body.size()), kBodiesPerSlotBlock, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const BodySim& b = bodies[static_cast<std::size_t>(s.body[static_cast<std::size_t>(k)])];
+            s.state[static_cast<std::size_t>(k)] = {b.velocity, b.angular_velocity, b.inv_mass};
+            s.inv_inertia[static_cast<std::size_t>(k)] = b.inv_inertia;
+        }
     });
 }
 
-PassChange solve_contacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
+void scatter_solver_bodies(const StepConstraints& set, std::span<BodySim> bodies, const StepThreads& threads) {
+    const SolverBodies& s = set.bodies;
+    threads.for_blocks(static_cast<int>(s.body.size()), kBodiesPerSlotBlock, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const SolverBody& state = s.state[static_cast<std::size_t>(k)];
+            if (!(state.inv_mass > 0)) continue; // (never written)
+            BodySim& b = bodies[static_cast<std::size_t>(s.body[static_cast<std::size_t>(k)])];
+            b.velocity = state.velocity;
+            b.angular_velocity = state.angular_velocity;
+        }
+    });
+}
+
+void warm_start(StepConstraints& set, const StepThreads& threads) {
+    const SolverIslands& g = set.islands;
+    for_islands(threads, g, [&](const SolverIsland& island) {
+        for_island_contacts(threads, g, island,
+                            [&](int k) { warm_start_contact(set, set.contacts[static_cast<std::size_t>(k)]); });
+    });
+}
+
+PassChange solve_contacts(const StepContext& ctx, StepConstraints& set) {
     ContactChange change;
-    for (const SolverContact& c : set.contacts) change.raise(solve_contact(ctx, set, bodies, c));
+    for (const SolverContact& c : set.contacts) change.raise(solve_contact(ctx, set, c));
     return {std::max(change.normal, std::sqrt(change.friction2))};
 }
 
-void solve_velocities(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
-                      const StepThreads& threads) {
+void solve_velocities(const StepContext& ctx, StepConstraints& set, const StepThreads& threads) {
     const SolverIslands& g = set.islands;
     for_islands(threads, g, [&](const SolverIsland& island) {
+        if (island.chain_first >= 0) { // its couplings, once a step
+            const int* const order = g.chain_order.data() + island.chain_first;
+            double* const link =
+                    set.islands.chain_work.data() + kChainWork * static_cast<std::size_t>(island.chain_first);
+            for (int k = 0; k + 1 < island.count; ++k) link[k] = chain_coupling(set, order[k], order[k + 1]);
+        }
         for (int pass = 0; pass < ctx.velocity_iterations; ++pass) {
-            const ContactChange change = reduce_island_contacts(threads, g, island, [&](int k) {
-                return solve_contact(ctx, set, bodies, set.contacts[static_cast<std::size_t>(k)]);
-            });
+            const ContactChange change =
+                    island.chain_first >= 0
+                            ? solve_chain_pass(ctx, set, island)
+                            : reduce_island_contacts(threads, g, island, [&](int k) {
+                                  return solve_contact(ctx, set, set.contacts[static_cast<std::size_t>(k)]);
+                              });
             if (PassChange{std::max(change.normal, std::sqrt(change.friction2))}.converged(ctx.velocity_tolerance))
                 break;
         }
     });
 }
 
-bool apply_restitution(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
-                       const StepThreads& threads) {
+bool apply_restitution(const StepContext& ctx, StepConstraints& set, const StepThreads& threads) {
     std::atomic<bool> changed{false};
     const SolverIslands& g = set.islands;
     for_islands(threads, g, [&](const SolverIsland& island) {
         for_island_contacts(threads, g, island, [&](int k) {
             // (Read before written: threads writing one flag for every contact would fight over its line.)
-            if (restitute_contact(ctx, set, bodies, set.contacts[static_cast<std::size_t>(k)]) &&
+            if (restitute_contact(ctx, set, set.contacts[static_cast<std::size_t>(k)]) &&
                 !changed.load(std::memory_order_relaxed))
                 changed.store(true, std::memory_order_relaxed);
         });
@@ -696,6 +934,13 @@ bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<B
     std::atomic<bool> moved{false};
     const SolverIslands& g = set.islands;
     for_islands(threads, g, [&](const SolverIsland& island) {
+        if (linear_chain(set, island)) {
+            bool here = false;
+            for (int pass = 0; pass < ctx.position_iterations; ++pass)
+                if (correct_chain_pass(set, bodies, island, here) >= -kTouchTolerance) break;
+            if (here && !moved.load(std::memory_order_relaxed)) moved.store(true, std::memory_order_relaxed);
+            return;
+        }
         for (int pass = 0; pass < ctx.position_iterations; ++pass) {
             const ContactChange deepest = reduce_island_contacts(threads, g, island, [&](int k) {
                 bool here = false;

@@ -38,7 +38,13 @@
 ///    more: v_n ≥ −s/h. A body such a point pushes moves with its end velocity through the step
 ///    (the exact integrator's mean of start and end velocities would carry it past the surface),
 ///    so it arrives touching. Passes stop early once no impulse changed a velocity by more
-///    than velocity_tolerance (m/s);
+///    than velocity_tolerance (m/s). An island whose contacts form a chain (solver_islands.h:
+///    a column of balls, single points end to end) has its normal rows solved together in each
+///    pass, exactly — a tridiagonal complementarity problem, by active sets and elimination
+///    along the chain — where one row at a time needs a pass per link the push travels (a block
+///    solver for stacks; the manifold's block solver below does the same for a manifold's
+///    points). The passes read and write only the contacts' bodies' velocities (SolverBody,
+///    56 bytes), gathered before them and scattered after;
 /// 4. restitution, after positions have moved: a gap point that arrived (took a normal impulse)
 ///    approaching faster than the bounce speed leaves at −e·approach (Box2D's restitution pass);
 ///    one slower, or with e = 0, stays: its leftover approach s/h is taken away (Box2D v3's relax);
@@ -47,7 +53,9 @@
 ///    push penetrating points apart along the normal by kCorrectionFactor (half) of their depth
 ///    each, at most kMaxCorrection, moving and turning the bodies directly without adding
 ///    velocity (Box2D v2.4's SolvePositionConstraints), until none is deeper than
-///    kTouchTolerance; the contacts are then found anew at the corrected poses.
+///    kTouchTolerance; the contacts are then found anew at the corrected poses. A chain whose
+///    contacts turn no body is corrected the same way as its velocities are solved: all its
+///    points at once, exactly to separation zero.
 
 #include <span>
 #include <vector>
@@ -108,6 +116,29 @@ struct PointInfo {
     bool impacting = false;     ///< touching and approaching at the step's start
 };
 
+/// A body as the passes of the velocity solve read and write it (warm start, force solve,
+/// restitution): its velocities and inverse mass, 56 bytes, where the body's whole BodySim is
+/// 280 (Box2D v3's b2BodyState, 32 bytes in 2D and single precision, is the model). Its inverse
+/// inertia, which only friction reads (the normal rows carry I⁻¹(r × n)), sits in an array
+/// beside it (SolverBodies::inv_inertia).
+struct SolverBody {
+    Vec3 velocity;         ///< of the reference point (m/s, world frame)
+    Vec3 angular_velocity; ///< ω (rad/s, world frame)
+    double inv_mass = 0;   ///< 1/kg; 0 for a body contacts do not move (never written)
+};
+static_assert(sizeof(SolverBody) <= 64, "the passes' body state is at most a cache line");
+
+/// The bodies one step's contacts touch, as the passes see them (Box2D v3's awake solver set):
+/// one slot per body some contact of the step has, in the order the contacts first name them, so
+/// that the passes' cost and footprint follow the awake contacts — a sleeping island's bodies,
+/// which no contact of the step has (prepare_contacts() leaves their pairs out), are not there.
+struct SolverBodies {
+    LargeVector<SolverBody> state; ///< per slot: what the passes read and write
+    LargeVector<Mat3> inv_inertia; ///< per slot: the world-frame inverse inertia (1/(kg·m²)), read only
+    std::vector<int> body;         ///< per slot: its body's index
+    std::vector<int> slot;         ///< per body: its slot while gathering, else −1 (scratch)
+};
+
 /// One manifold of a pair as the solver sees it; its points are `count` consecutive
 /// StepConstraints::points (and angular rows and infos) from `first`.
 struct SolverContact {
@@ -120,6 +151,8 @@ struct SolverContact {
     Vec3 tangent2;          ///< normal × tangent1
     double friction = 0;    ///< μ
     double restitution = 0; ///< e
+    int sa = 0;             ///< body A's slot in StepConstraints::bodies (gather_solver_bodies())
+    int sb = 0;             ///< body B's slot
     int first = 0;          ///< its first point's index in the set's points
     int count = 0;          ///< points used
     bool impact = false;    ///< some point impacts at the step's start
@@ -149,6 +182,7 @@ struct StepConstraints {
     LargeVector<SolverPoint> points;        ///< every contact's points
     LargeVector<AngularRow> angular;        ///< … their angular normal rows (same index)
     LargeVector<PointInfo> info;            ///< … the rest of them (same index)
+    SolverBodies bodies;                    ///< the contacts' bodies as the passes see them
     SolverIslands islands;                  ///< the contacts' islands and colours (group_islands())
     std::vector<int> impacts;               ///< scratch of solve_impacts(): the contacts that impact
     LargeVector<PositionRow> position_rows; ///< scratch of correct_positions()
@@ -210,9 +244,18 @@ bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodyS
 /// the step and no further (speculative contact, bias −s/h); a touching point gets none.
 void prepare_biases(const StepContext& ctx, StepConstraints& set, const StepThreads& threads);
 
-/// Applies every point's warm-start impulse (its normal_impulse and tangent_impulse), island by
-/// island (set.islands, grouped by group_islands()) on `threads`.
-void warm_start(const StepConstraints& set, std::span<BodySim> bodies, const StepThreads& threads);
+/// Gives every body the contacts of `set` have a slot in set.bodies (in the order the contacts
+/// first name them; each contact's sa and sb) and loads its velocities, inverse mass and inverse
+/// inertia from `bodies`: what the passes below read and write. Call before them, and again
+/// whenever `bodies` changed in between; scatter_solver_bodies() writes the result back.
+void gather_solver_bodies(StepConstraints& set, std::span<const BodySim> bodies, const StepThreads& threads);
+
+/// Writes the velocities of set.bodies' moving bodies (inverse mass > 0) back into `bodies`.
+void scatter_solver_bodies(const StepConstraints& set, std::span<BodySim> bodies, const StepThreads& threads);
+
+/// Applies every point's warm-start impulse (its normal_impulse and tangent_impulse) to
+/// set.bodies, island by island (set.islands, grouped by group_islands()) on `threads`.
+void warm_start(StepConstraints& set, const StepThreads& threads);
 
 /// How far one pass of the solver moved the velocities: the largest relative velocity (m/s) that
 /// any point's impulse change made at its own point, for the passes' stopping rule.
@@ -222,20 +265,20 @@ struct PassChange {
     bool converged(double tolerance) const { return largest_change <= tolerance; }
 };
 
-/// One pass of the force solve over every contact, in order (an impact's few contacts).
-PassChange solve_contacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies);
+/// One pass of the force solve over every contact, in order (an impact's few contacts), on
+/// set.bodies.
+PassChange solve_contacts(const StepContext& ctx, StepConstraints& set);
 
 /// The passes of the force solve (stage 3), island by island (set.islands) on `threads`: each
 /// island's contacts in its order, a coloured island's colours in blocks at once, up to
 /// velocity_iterations passes; an island stops once a pass changed none of its velocities by
 /// more than velocity_tolerance (its own rule: how another island converges changes nothing).
-void solve_velocities(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
-                      const StepThreads& threads);
+/// On set.bodies.
+void solve_velocities(const StepContext& ctx, StepConstraints& set, const StepThreads& threads);
 
-/// The restitution pass (stage 4), island by island on `threads`. Returns true when some body's
-/// velocity changed.
-bool apply_restitution(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
-                       const StepThreads& threads);
+/// The restitution pass (stage 4) on set.bodies, island by island on `threads`. Returns true
+/// when some body's velocity changed.
+bool apply_restitution(const StepContext& ctx, StepConstraints& set, const StepThreads& threads);
 
 /// Writes the force solve's impulses back into the persistent contacts `pairs`.
 void store_impulses(const StepConstraints& set, ContactSet& pairs, const StepThreads& threads);

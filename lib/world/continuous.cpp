@@ -388,9 +388,11 @@ bool resolve_impact(const StepContext& ctx, WorldState& w, StepScratch& scratch,
         s.start_angular = s.angular_velocity;
         if (w.is_dynamic(g)) s.velocity += ctx.gravity * remaining;
     }
+    gather_solver_bodies(scratch.sub_constraints, scratch.sub_bodies, w.threads);
     for (int pass = 0; pass < sub.velocity_iterations; ++pass) {
-        if (solve_contacts(sub, scratch.sub_constraints, scratch.sub_bodies).converged(sub.velocity_tolerance)) break;
+        if (solve_contacts(sub, scratch.sub_constraints).converged(sub.velocity_tolerance)) break;
     }
+    scatter_solver_bodies(scratch.sub_constraints, scratch.sub_bodies, w.threads);
     for (int k = 0; k < 2; ++k) {
         const int g = scratch.sub_index[static_cast<std::size_t>(k)];
         if (!w.is_dynamic(g)) continue;

@@ -115,6 +115,68 @@ void split_island(std::span<const SolverContact> contacts, std::span<const BodyS
     add_group(kFarSeams, kPlaces);
 }
 
+/// Orders island `island`'s contacts along it into out.chain_order when they form a chain
+/// (solver_islands.h): each contact a single point, each moving body in at most two of them,
+/// no two sharing both bodies, and no loop. Leaves the island unchanged otherwise.
+void find_chain(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, SolverIsland& island,
+                SolverIslands& out) {
+    const auto moves = [&](int body) { return bodies[static_cast<std::size_t>(body)].inv_mass > 0; };
+    const auto contact_at = [&](int e) { return out.order[static_cast<std::size_t>(island.first + e)]; };
+    // Each moving body's two contacts (links[2·body], links[2·body + 1]).
+    bool chain = true;
+    for (int e = 0; e < island.count && chain; ++e) {
+        const SolverContact& c = contacts[static_cast<std::size_t>(contact_at(e))];
+        chain = c.count == 1;
+        for (const int body : {c.a, c.b}) {
+            if (!chain || !moves(body)) continue;
+            int* link = out.links.data() + 2 * static_cast<std::size_t>(body);
+            if (link[0] < 0)
+                link[0] = contact_at(e);
+            else if (link[1] < 0 && link[0] != contact_at(e))
+                link[1] = contact_at(e);
+            else
+                chain = false;
+        }
+    }
+    // A contact's neighbour through one of its bodies: the body's other contact.
+    const auto neighbour = [&](int k, int body) {
+        if (!moves(body)) return -1;
+        const int* link = out.links.data() + 2 * static_cast<std::size_t>(body);
+        return link[0] == k ? link[1] : link[0];
+    };
+    int start = -1;
+    for (int e = 0; e < island.count && chain && start < 0; ++e) {
+        const int k = contact_at(e);
+        const SolverContact& c = contacts[static_cast<std::size_t>(k)];
+        const int na = neighbour(k, c.a), nb = neighbour(k, c.b);
+        if (na >= 0 && na == nb) chain = false; // two contacts of one pair
+        if (na < 0 || nb < 0) start = k;        // an end (the first found, in contact order)
+    }
+    if (chain && start >= 0) {
+        const int first = static_cast<int>(out.chain_order.size());
+        int previous = -1, k = start, walked = 0;
+        while (k >= 0 && walked <= island.count) {
+            out.chain_order.push_back(k);
+            ++walked;
+            const SolverContact& c = contacts[static_cast<std::size_t>(k)];
+            const int na = neighbour(k, c.a), nb = neighbour(k, c.b);
+            const int next = na >= 0 && na != previous ? na : (nb != previous ? nb : -1);
+            previous = k;
+            k = next;
+        }
+        if (walked == island.count) {
+            island.chain_first = first;
+        } else {
+            out.chain_order.resize(static_cast<std::size_t>(first)); // a loop, or a chain with a branch
+        }
+    }
+    for (int e = 0; e < island.count; ++e) { // (links back to none, for the next island)
+        const SolverContact& c = contacts[static_cast<std::size_t>(contact_at(e))];
+        for (const int body : {c.a, c.b})
+            out.links[2 * static_cast<std::size_t>(body)] = out.links[2 * static_cast<std::size_t>(body) + 1] = -1;
+    }
+}
+
 } // namespace
 
 void group_islands(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, SolverIslands& out) {
@@ -183,14 +245,19 @@ void group_islands(std::span<const SolverContact> contacts, std::span<const Body
         out.order[static_cast<std::size_t>(
                 out.fill[static_cast<std::size_t>(out.contact_island[static_cast<std::size_t>(k)])]++)] = k;
     out.part.assign(static_cast<std::size_t>(n), -1);
+    out.links.assign(2 * static_cast<std::size_t>(n), -1);
     for (SolverIsland& island : out.islands) {
         island.first_group = static_cast<int>(out.groups.size());
-        if (island.count >= kPartitionedIsland)
+        island.chain_first = -1;
+        if (island.count >= kPartitionedIsland) {
             split_island(contacts, bodies, island.first, island.count, out);
-        else
+        } else {
             add_run_group(out, island.first, island.count);
+            if (island.count >= kShortestChain) find_chain(contacts, bodies, island, out);
+        }
         island.group_count = static_cast<int>(out.groups.size()) - island.first_group;
     }
+    out.chain_work.resize(kChainWork * out.chain_order.size());
 }
 
 } // namespace collide

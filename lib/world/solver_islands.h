@@ -21,6 +21,13 @@
 /// where a colouring of the constraint graph (Box2D v3: no two contacts of a colour share a
 /// body, each colour at once) interleaves the pile and needed three times the passes here.
 /// The grouping depends on the contacts alone, never on the thread count.
+///
+/// A small island whose contacts form a **chain** — each a single point, each moving body in at
+/// most two of them, joined end to end: a column of balls on the floor, a row of dominoes
+/// leaning on one another — also keeps its contacts in the order they follow along the chain
+/// (SolverIsland::chain_first), so that the force solve can solve their normal rows together,
+/// exactly (a tridiagonal system: contact_solver.h), where one row at a time needs a pass for
+/// every link the push travels and converges by a factor near 1 a pass on a tall column.
 
 #include <cstdint>
 #include <span>
@@ -37,6 +44,10 @@ struct SolverContact;
 inline constexpr int kPartitionedIsland = 512;
 /// The parts of a large island (at most as many threads share one island's pass).
 inline constexpr int kIslandParts = 8;
+/// A chain of fewer contacts is solved one contact at a time (two rows converge fast enough).
+inline constexpr int kShortestChain = 3;
+/// Numbers a chain's solve keeps per contact (SolverIslands::chain_work).
+inline constexpr std::size_t kChainWork = 9;
 
 /// Consecutive contacts of SolverIslands::order solved as one group: in `chains` runs
 /// (SolverIslands::chain_start[first_chain …]) that share no moving body, so the runs can be
@@ -55,6 +66,10 @@ struct SolverIsland {
     int count = 0;
     int first_group = 0;
     int group_count = 0;
+    /// A chain (see above): its contacts in order along it are SolverIslands::chain_order[
+    /// chain_first, chain_first + count), and SolverIslands::chain_work from kChainWork·chain_first holds
+    /// its solve's rows (kChainWork per contact); −1: not a chain.
+    int chain_first = -1;
 };
 
 /// The islands of a step's contacts, and scratch to find them (reused: no allocation once warm).
@@ -70,6 +85,9 @@ struct SolverIslands {
     std::vector<int> part;             ///< scratch: per body, its part in a large island (−1: none)
     std::vector<int> ranked;           ///< scratch: a large island's moving bodies by index
     std::vector<int> sorted;           ///< scratch: a large island's order by part
+    std::vector<int> chain_order;      ///< the chain islands' contacts, each chain in order along it
+    std::vector<double> chain_work;    ///< a chain's solve: kChainWork numbers per contact (contact_solver.cpp)
+    std::vector<int> links;            ///< scratch: per body, its first two contacts in the island (−1: none)
     std::vector<std::uint64_t> last;   ///< per contact of the last grouping: its bodies and which move
     bool grouped = false;              ///< the islands are those of `last`
 
@@ -79,6 +97,7 @@ struct SolverIslands {
         groups.clear();
         chain_start.clear();
         islands.clear();
+        chain_order.clear();
         grouped = false;
     }
     /// Run `r`'s contacts.

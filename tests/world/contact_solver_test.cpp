@@ -7,6 +7,7 @@
 
 #include "shapes/mass.h"
 #include "support.h"
+#include "world/stages.h"
 
 using namespace collide;
 using namespace collide::test;
@@ -111,4 +112,51 @@ TEST_CASE("an elastic off-centre strike keeps momentum, angular momentum and ene
     CHECK(length(p1 - p0) <= 1e-9 * length(p0));
     CHECK(length(l1 - l0) <= 1e-9 * length(l0));
     CHECK(std::fabs(e1 - e0) <= 1e-9 * e0);
+}
+
+TEST_CASE("a column of balls is solved in one pass: each contact holds exactly the weight above it",
+          "[world][rigid][solver][stages]") {
+    // Eight balls of masses 1..8 kg stacked touching on the floor, the carried impulses cleared:
+    // one pass of one point at a time would leave the upper balls falling (each contact learns
+    // of the weight above only a pass later); the chain's rows solved together (a tridiagonal
+    // system) stop every ball in one pass, with the contact under ball k pushing g·h·Σ_{j≥k} m_j.
+    constexpr int n = 8;
+    std::vector<BodyDef> bodies{ground_at({0, -1, 0}, {5, 1, 5})};
+    for (int k = 0; k < n; ++k) {
+        bodies.push_back(ball_at({0, 0.5 + k, 0}, 0.5));
+        bodies.back().mass = 1.0 + k;
+    }
+    WorldDef def = world_def(60, 1.0);
+    def.velocity_iterations = 1;
+    WorldState w;
+    StepScratch scratch;
+    reset_world(w, scratch, def, bodies);
+    for (ContactPoint& cp : w.contacts.points) {
+        cp.normal_impulse = 0;
+        cp.tangent_impulse = Vec3{};
+    }
+    const double h = def.dt;
+    w.last_step = w.step = h; // (World::step_frame's bookkeeping: no rescaling of carried impulses)
+    const StepContext ctx = make_step_context(w.def, h, w.up);
+    REQUIRE(ctx.velocity_iterations == 1);
+    for (const StepStage stage :
+         {StepStage::prepare, StepStage::impacts, StepStage::integrate_velocities, StepStage::solve})
+        run_stage(stage, ctx, w, scratch);
+    REQUIRE(w.constraints.contacts.size() == static_cast<std::size_t>(n));
+    REQUIRE(w.constraints.islands.islands.size() == 1);
+    CHECK(w.constraints.islands.islands[0].chain_first >= 0); // solved as a chain
+    for (int k = 1; k <= n; ++k) {
+        INFO("ball " << k);
+        CHECK(std::fabs(w.sims[static_cast<std::size_t>(k)].velocity.y) < 1e-12);
+    }
+    // The contacts' bodies, as the passes kept them (SolverBody): one slot each, floor included.
+    CHECK(w.constraints.bodies.state.size() == static_cast<std::size_t>(n + 1));
+    for (const SolverContact& c : w.constraints.contacts) {
+        const int upper = std::max(c.a, c.b); // the ball above the contact
+        double above = 0;
+        for (int j = upper; j <= n; ++j) above += 1.0 + (j - 1);
+        const double impulse = w.constraints.points[static_cast<std::size_t>(c.first)].normal_impulse;
+        INFO("contact under ball " << upper);
+        CHECK(impulse == Approx(kG * h * above).epsilon(1e-12));
+    }
 }
