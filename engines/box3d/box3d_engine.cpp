@@ -13,7 +13,7 @@
 
 #include "engine/registry.h"
 #include "math/overloaded.h"
-#include "scenario/load.h"
+#include "model/diagnostic.h"
 #include "shapes/mass.h"
 #include "shapes/mesh.h"
 

@@ -4,6 +4,8 @@
 
 namespace collide {
 
+std::string display_name(const std::string& file) { return file == "-" ? std::string("<stdin>") : file; }
+
 std::string format_diagnostic(const Diagnostic& d) {
     // The file name and the message may quote input (a path from the command line, a key or a
     // value of the file): control and bidirectional characters are shown escaped, never sent.

@@ -25,6 +25,10 @@ struct Diagnostic {
     std::string message; ///< what is wrong, one line, no trailing full stop needed
 };
 
+/// The name a scenario file (Scenario::file) is shown as in diagnostics: "<stdin>" for "-",
+/// else the path.
+std::string display_name(const std::string& file);
+
 /// "FILE:LINE:COLUMN: error: message".
 std::string format_diagnostic(const Diagnostic& diagnostic);
 

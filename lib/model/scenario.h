@@ -69,8 +69,12 @@ struct Scenario {
     /// `golden: { frame_hashes: true }`: `check` keeps a hash of every frame beside the golden
     /// (EXPECTED/NAME.frames, probes/frame_hashes.h) and names the first frame that differs.
     bool frame_hashes = false;
-    SourceMark friction_model_mark;         ///< where `world.friction_model` was written (0, 0: not written)
-    SourceMark detection_mark;              ///< where the key `world.detection` was written (0, 0: not written)
+    SourceMark friction_model_mark; ///< where `world.friction_model` was written (0, 0: not written)
+    SourceMark detection_mark;      ///< where the key `world.detection` was written (0, 0: not written)
+    SourceMark world_mark;          ///< where `world:` was written (0, 0: not written)
+    /// Where each key of `world:` was written (its value's mark), in file order: an engine that
+    /// refuses a world setting is located at it.
+    std::vector<std::pair<std::string, SourceMark>> world_key_marks;
     std::vector<std::string> engine_header; ///< lines the log prints first ("label → value", no newline): the
                                             ///< engine that ran it when not collide's own (engine/registry.h)
 };

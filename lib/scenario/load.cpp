@@ -130,8 +130,6 @@ void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::
 using detail::EvaluatorData;
 using detail::TemplateData;
 
-std::string display_name(const std::string& file) { return file == "-" ? std::string("<stdin>") : file; }
-
 // ---- Evaluator -------------------------------------------------------------------------------
 
 ScenarioTemplate::Evaluator::Evaluator() = default;

@@ -112,7 +112,4 @@ std::vector<double> apply_sets(const ScenarioTemplate& scenario, const std::vect
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets = {},
                        const LoadProgress& progress = {});
 
-/// The name Scenario::file is shown as in diagnostics: "<stdin>" for "-", else the path.
-std::string display_name(const std::string& file);
-
 } // namespace collide

@@ -365,6 +365,9 @@ void read_world(ReaderState& r, const Entry* e) {
                                 "friction_combine", "restitution_combine", "velocity_iterations", "velocity_tolerance",
                                 "position_iterations", "sleep"});
     if (!view) return;
+    r.t.base.world_mark = e->key_mark;
+    for (const Entry& key : view->entries)
+        r.t.base.world_key_marks.emplace_back(key.key, mark_of(key.value, key.key_mark));
     NumberReader& num = r.numbers;
     WorldDef& w = r.t.base.world;
     const Entry* rate = view->find("rate");
