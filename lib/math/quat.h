@@ -69,6 +69,31 @@ constexpr Mat3 to_mat3(const Quat& q) {
                  {2 * (xz + wy), 2 * (yz - wx), 1 - 2 * (xx + yy)}}};
 }
 
+/// The unit quaternion of the proper rotation matrix `m` (columns: the turned x, y, z axes), the
+/// inverse of to_mat3 up to rounding, with w ≥ 0. Shepperd's method: the component of largest
+/// magnitude (from the trace or the largest diagonal entry) is found first and the others are
+/// divided by it, never by a small number (S. W. Shepperd, "Quaternion from rotation matrix",
+/// J. Guidance and Control 1(3), 1978, p. 223).
+inline Quat quat_from_rotation(const Mat3& m) {
+    const double trace = m.at(0, 0) + m.at(1, 1) + m.at(2, 2);
+    Quat q;
+    if (trace >= m.at(0, 0) && trace >= m.at(1, 1) && trace >= m.at(2, 2)) {
+        const double s = 2 * std::sqrt(1 + trace); // 4w
+        q = {0.25 * s, (m.at(2, 1) - m.at(1, 2)) / s, (m.at(0, 2) - m.at(2, 0)) / s, (m.at(1, 0) - m.at(0, 1)) / s};
+    } else if (m.at(0, 0) >= m.at(1, 1) && m.at(0, 0) >= m.at(2, 2)) {
+        const double s = 2 * std::sqrt(1 + m.at(0, 0) - m.at(1, 1) - m.at(2, 2)); // 4x
+        q = {(m.at(2, 1) - m.at(1, 2)) / s, 0.25 * s, (m.at(0, 1) + m.at(1, 0)) / s, (m.at(0, 2) + m.at(2, 0)) / s};
+    } else if (m.at(1, 1) >= m.at(2, 2)) {
+        const double s = 2 * std::sqrt(1 + m.at(1, 1) - m.at(0, 0) - m.at(2, 2)); // 4y
+        q = {(m.at(0, 2) - m.at(2, 0)) / s, (m.at(0, 1) + m.at(1, 0)) / s, 0.25 * s, (m.at(1, 2) + m.at(2, 1)) / s};
+    } else {
+        const double s = 2 * std::sqrt(1 + m.at(2, 2) - m.at(0, 0) - m.at(1, 1)); // 4z
+        q = {(m.at(1, 0) - m.at(0, 1)) / s, (m.at(0, 2) + m.at(2, 0)) / s, (m.at(1, 2) + m.at(2, 1)) / s, 0.25 * s};
+    }
+    if (q.w < 0) q = {-q.w, -q.x, -q.y, -q.z};
+    return normalize(q);
+}
+
 /// v rotated by the unit quaternion q.
 constexpr Vec3 rotate(const Quat& q, const Vec3& v) { return to_mat3(q) * v; }
 

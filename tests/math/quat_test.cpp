@@ -267,3 +267,37 @@ TEST_CASE("quat: exp_rotation near zero keeps the direction of a tiny θ and mee
     CHECK(below.w == Approx(above.w).margin(1e-15));
     CHECK(below.y == Approx(above.y).epsilon(1e-5));
 }
+
+TEST_CASE("quat: quat_from_rotation reads the quaternion back from rotation matrices written out by hand", "[math]") {
+    // Quarter and half turns about each axis, whose quaternions are (cos ½θ, sin ½θ·axis):
+    // each branch of Shepperd's method (the trace largest, then x, y or z's diagonal entry).
+    struct Case {
+        Mat3 m;
+        Quat q;
+    };
+    const Case cases[] = {
+            {Mat3{}, {1, 0, 0, 0}},      {rot_x(90), {kH, kH, 0, 0}},   {rot_y(90), {kH, 0, kH, 0}},
+            {rot_z(90), {kH, 0, 0, kH}}, {rot_x(180), {0, 1, 0, 0}},    {rot_y(180), {0, 0, 1, 0}},
+            {rot_z(180), {0, 0, 0, 1}},  {rot_z(-90), {kH, 0, 0, -kH}},
+    };
+    for (const Case& c : cases) {
+        const Quat q = quat_from_rotation(c.m);
+        CHECK(q.w == Approx(c.q.w).margin(1e-15));
+        CHECK(q.x == Approx(c.q.x).margin(1e-15));
+        CHECK(q.y == Approx(c.q.y).margin(1e-15));
+        CHECK(q.z == Approx(c.q.z).margin(1e-15));
+    }
+}
+
+TEST_CASE("quat: quat_from_rotation inverts to_mat3 for turns of every size, w ≥ 0", "[math]") {
+    // Axes in every octant, angles up to a full turn (past 180° the quaternion read back is −q:
+    // the same rotation, with w ≥ 0).
+    for (const Vec3 axis : {Vec3{1, 2, 3}, Vec3{-3, 1, 0.5}, Vec3{0.2, -1, -4}, Vec3{1, 0, 0}})
+        for (const double degrees : {1e-7, 10.0, 90.0, 135.0, 179.9, 180.0, 250.0, 359.0}) {
+            const Quat q = quat_from_axis_degrees(axis, degrees);
+            const Quat back = quat_from_rotation(to_mat3(q));
+            CHECK(back.w >= 0);
+            // q or −q (at 180° both have w = 0): |⟨back, q⟩| = 1 for unit quaternions.
+            CHECK(std::fabs(back.w * q.w + back.x * q.x + back.y * q.y + back.z * q.z) == Approx(1).margin(1e-12));
+        }
+}
