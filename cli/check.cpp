@@ -9,6 +9,7 @@
 
 #include "app/check.h"
 #include "commands.h"
+#include "engine/plugin_loader.h"
 
 void add_check_command(CLI::App& app, int& exit_code) {
     struct State {
@@ -21,8 +22,14 @@ void add_check_command(CLI::App& app, int& exit_code) {
     cmd->add_option("--expected", state->options.expected_dir, "Directory of golden logs")->capture_default_str();
     cmd->add_option("--engine", state->options.engine,
                     "The engine that runs them: collide (default; goldens NAME.log), bullet (NAME.bullet.log), ode "
-                    "(NAME.ode.log) or box3d (NAME.box3d.log)")
-            ->check(CLI::IsMember({"collide", "bullet", "ode", "box3d"}));
+                    "(NAME.ode.log), box3d (NAME.box3d.log) or a plugin's path, ./libNAME.so (NAME.ENGINE.log by "
+                    "the name it reports)")
+            ->check(CLI::Validator(
+                    [](std::string& v) {
+                        return collide::is_engine_path(v) ? std::string()
+                                                          : CLI::IsMember({"collide", "bullet", "ode", "box3d"})(v);
+                    },
+                    ""));
     CLI::Option* update =
             cmd->add_option("--update", state->options.update_names,
                             "Write goldens that differ or are missing and remove stale ones; only NAMEs when given")

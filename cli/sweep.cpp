@@ -18,8 +18,8 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
     cmd->add_option("--detection", *detection, "Detection per cell (default: the scenario's)")
             ->check(CLI::IsMember({"discrete", "swept", "speculative", "both", "all"}));
     cmd->add_option("--engine", request->engine,
-                    "The engine every cell runs: collide (default), bullet, ode or box3d; several "
-                    "(collide,bullet,ode,box3d) run each, their maps side by side");
+                    "The engine every cell runs: collide (default), bullet, ode, box3d, or a plugin's path "
+                    "(./libNAME.so); several (collide,bullet,ode,box3d) run each, their maps side by side");
     cmd->add_option("--format", *format, "Output format")
             ->check(CLI::IsMember({"table", "csv", "json", "svg", "html"}));
     cmd->add_option("--measure", request->measure, "The field a map shows (default: hit, else the first)");

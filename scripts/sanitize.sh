@@ -2,7 +2,7 @@
 # The test suite under AddressSanitizer and UndefinedBehaviorSanitizer: a Debug build in
 # build-asan/ with -fsanitize=address,undefined (any UB report fails), then ctest (the whole
 # Catch2 suite, which runs the built collide for its end-to-end tests, also instrumented) and
-# `collide check` of the shipped scenarios; the install and package tests, the format check and
+# `collide check` of the shipped scenarios; the install, engine-plugin and package tests, the format check and
 # the Slurm and GitHub Actions recipes and the browser test (Chromium's time, not collide's
 # memory: the pages' writers run instrumented in the Catch2 suite) are left to the main job. About
 # 6–9 minutes on 2 cores from a cold cache. The vendored Box3D (C, not instrumented) is built
@@ -18,6 +18,6 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # Known leaks of the libraries (not collide's), each with its reason in the file.
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0"
-ctest --test-dir build-asan -j"$jobs" --output-on-failure -E '^(format|install|package|slurm|github-example|browser)$'
+ctest --test-dir build-asan -j"$jobs" --output-on-failure -E '^(format|install|engine-plugin|package|slurm|github-example|browser)$'
 ./build-asan/collide check --jobs "$jobs"
 bash scripts/check-engines.sh build-asan "$jobs"

@@ -27,6 +27,7 @@
 
 #include "app/check_html.h"
 #include "app/errors.h"
+#include "engine/plugin_loader.h"
 #include "engine/registry.h"
 #include "io/atomic_file.h"
 #include "io/safe_text.h"
@@ -72,19 +73,23 @@ ScenarioAttempt try_measure_scenario(const std::string& path, const std::string&
 }
 
 std::string golden_path_of(const std::string& expected_dir, const std::string& name, const std::string& engine) {
-    const std::string file = engine == "collide" ? name + ".log" : name + "." + engine + ".log";
+    const std::string id = engine_name_of(engine); // a plugin's path: the name it reports
+    const std::string file = id == "collide" ? name + ".log" : name + "." + id + ".log";
     return (fs::path(expected_dir) / file).generic_string();
 }
 
 namespace {
 
 /// The engine a golden file's stem names ("tunnel.bullet": bullet; "tunnel": collide), and the
-/// scenario's name without it.
+/// scenario's name without it: the optional engines', and any engine registered (a plugin loaded).
 std::pair<std::string, std::string> split_golden_stem(const std::string& stem) {
-    for (const std::string_view engine : kOptionalEngines) {
-        const std::string tail = "." + std::string(engine);
-        if (stem.size() > tail.size() && stem.compare(stem.size() - tail.size(), tail.size(), tail) == 0)
-            return {std::string(engine), stem.substr(0, stem.size() - tail.size())};
+    std::vector<std::string> names(std::begin(kOptionalEngines), std::end(kOptionalEngines));
+    for (const EngineSpec* spec : engines()) names.push_back(spec->name);
+    for (const std::string& engine : names) {
+        const std::string tail = "." + engine;
+        if (engine != "collide" && stem.size() > tail.size() &&
+            stem.compare(stem.size() - tail.size(), tail.size(), tail) == 0)
+            return {engine, stem.substr(0, stem.size() - tail.size())};
     }
     return {"collide", stem};
 }
@@ -296,6 +301,9 @@ std::vector<std::string> find_stale_goldens(const std::string& expected_dir, con
             const fs::path ext = d.path().extension();
             if (!d.is_regular_file(ec) || (ext != ".log" && ext != ".values" && ext != ".frames")) continue;
             const auto [owner, name] = split_golden_stem(d.path().stem().string()); // another engine's: not ours
+            // NAME.ENGINE of a scenario here is a plugin's golden, whose engine this run has not loaded.
+            const std::size_t dot = name.rfind('.');
+            if (owner == "collide" && dot != std::string::npos && names.count(name.substr(0, dot))) continue;
             if (owner == engine && !names.count(name)) stale.insert(golden_path_of(expected_dir, name, engine));
         }
     return {stale.begin(), stale.end()};
@@ -838,8 +846,9 @@ std::string format_summary(const Tally& t, const CheckOptions& options, bool may
     std::string summary = fmt::format("check: {} passed, {} failed", t.passed, t.failed + t.bad_inputs + t.stale_left);
     if (!parts.empty()) summary += " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
     if (t.skipped)
-        summary += fmt::format(", {} skipped ({} cannot run {}; --strict fails {})", t.skipped, options.engine,
-                               t.skipped == 1 ? "it" : "them", t.skipped == 1 ? "it" : "them");
+        summary += fmt::format(", {} skipped ({} cannot run {}; --strict fails {})", t.skipped,
+                               engine_name_of(options.engine), t.skipped == 1 ? "it" : "them",
+                               t.skipped == 1 ? "it" : "them");
     if (t.pending)
         summary += fmt::format("; {} pending: `{}` accepts or rejects {}", t.pending, review_command_of(options),
                                t.pending == 1 ? "it" : "them");
@@ -869,6 +878,8 @@ CheckOptions with_update_paths(const CheckOptions& given) {
 int check_scenarios(const CheckOptions& given, const ScenarioMeasurer& measurer, const ScenarioRecorder& recorder,
                     std::ostream& out, std::ostream& err) {
     const CheckOptions options = with_update_paths(given);
+    // The engine first (a plugin is loaded here, before anything runs); its goldens go by its name.
+    const std::string engine = engine_name_of(options.engine);
     CheckReport report(out, err, DiffStyle{options.color, 2});
     report.recorder = recorder;
     report.review = review_command_of(options);
@@ -876,9 +887,8 @@ int check_scenarios(const CheckOptions& given, const ScenarioMeasurer& measurer,
     Discovery found = discover_scenarios(options, report);
     refuse_outputs_onto_inputs(options, found.entries);
     // Stale goldens are found against every scenario, and reported by shard 1 alone.
-    std::vector<std::string> stale = found.full_run
-                                             ? find_stale_goldens(options.expected_dir, found.entries, options.engine)
-                                             : std::vector<std::string>{};
+    std::vector<std::string> stale = found.full_run ? find_stale_goldens(options.expected_dir, found.entries, engine)
+                                                    : std::vector<std::string>{};
     const std::size_t all = found.entries.size();
     if (shard) {
         keep_shard(found.entries, *shard);

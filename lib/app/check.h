@@ -48,7 +48,8 @@ using ScenarioMeasurer = std::function<ScenarioAttempt(const std::string& path)>
 ScenarioAttempt try_measure_scenario(const std::string& path, const std::string& engine = "collide");
 
 /// The golden of scenario `name` run by `engine` in `expected_dir`: DIR/NAME.log for collide's
-/// own engine, DIR/NAME.ENGINE.log for another (its values beside it, DIR/NAME.ENGINE.values).
+/// own engine, DIR/NAME.ENGINE.log for another (its values beside it, DIR/NAME.ENGINE.values);
+/// `engine` may be a plugin's path (ENGINE is then the name it reports: engine/plugin_loader.h).
 std::string golden_path_of(const std::string& expected_dir, const std::string& name, const std::string& engine);
 
 /// What `collide check` was asked to do.

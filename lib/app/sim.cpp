@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "app/errors.h"
+#include "engine/registry.h"
 #include "io/atomic_file.h"
 #include "io/safe_text.h"
 #include "plot/plot.h"
@@ -116,7 +117,8 @@ int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& e
                                       std::pair{request.options.plot_path, "--plot"}})
         if (!other.empty() && other != "-") refuse_output_onto_inputs(request.options.record_path, "--record", {other});
     // Several engines side by side: each file's log by each engine, one after the other.
-    const std::vector<std::string> engines = parse_engine_list(request.options.engine);
+    std::vector<std::string> engines = parse_engine_list(request.options.engine);
+    for (std::string& engine : engines) engine = require_engine(engine).name; // a plugin loaded: by its name
     if (engines.size() > 1) {
         if (request.format == LogFormat::csv)
             throw InputError({Diagnostic{"", 0, 0,

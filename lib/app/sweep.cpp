@@ -27,9 +27,12 @@ int sweep_command(const std::string& file, const SweepRequest& request, std::ost
     return exit_code_for_errors(err, "sweep", [&] {
         refuse_output_onto_inputs(request.output, "-o", {file});
         const std::string text = read_scenario_text(file);
-        const std::vector<std::string> names = parse_engine_list(request.engine);
+        std::vector<std::string> names = parse_engine_list(request.engine);
         std::vector<const EngineSpec*> engines;
-        for (const std::string& name : names) engines.push_back(&require_engine(name));
+        for (std::string& name : names) {
+            engines.push_back(&require_engine(name));
+            name = engines.back()->name; // a plugin's path: the name it registered
+        }
         const ScenarioTemplate scenario = parse_scenario_template(text, file);
         for (const EngineSpec* engine : engines) engine->refuse_unsupported(scenario.base());
         if (request.detection) // each mode --detection asks for (the command line's, not the file's)
