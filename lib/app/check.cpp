@@ -101,12 +101,13 @@ std::string name_of_golden(const std::string& golden) {
 
 /// One scenario file found on the command line, and what became of it.
 struct Entry {
-    std::string path;   ///< as shown: the argument, or DIR/FILE for a directory's scenarios
-    std::string name;   ///< file stem: the golden is EXPECTED/NAME.log
-    std::string golden; ///< EXPECTED/NAME.log
-    std::string values; ///< EXPECTED/NAME.values, the golden's full-precision values
-    std::string frames; ///< EXPECTED/NAME.frames, its frame hashes (when the scenario keeps them)
-    std::string update; ///< the command that writes its golden, as run from where this check was
+    std::string path;      ///< as shown: the argument, or DIR/FILE for a directory's scenarios
+    std::string name;      ///< file stem: the golden is EXPECTED/NAME.log
+    std::string golden;    ///< EXPECTED/NAME.log
+    std::string values;    ///< EXPECTED/NAME.values, the golden's full-precision values
+    std::string frames;    ///< EXPECTED/NAME.frames, its frame hashes (when the scenario keeps them)
+    std::string recording; ///< EXPECTED/NAME.rec, the run's recording (when the scenario keeps one)
+    std::string update;    ///< the command that writes its golden, as run from where this check was
     // filled by measure_entry (in parallel, one entry per task)
     ScenarioAttempt attempt;
     std::string actual;                      ///< the rendered text log
@@ -276,6 +277,7 @@ Discovery discover_scenarios(const CheckOptions& options, CheckReport& report) {
         e.golden = golden_path_of(options.expected_dir, e.name, options.engine);
         e.values = values_path_of(e.golden);
         e.frames = frames_path_of(e.golden);
+        e.recording = recording_path_of(e.golden);
         e.update = update_command_of(options, e);
         const auto [it, fresh] = by_name.emplace(e.name, shown);
         if (!fresh) {
@@ -299,7 +301,8 @@ std::vector<std::string> find_stale_goldens(const std::string& expected_dir, con
     if (fs::is_directory(expected_dir, ec))
         for (const fs::directory_entry& d : fs::directory_iterator(expected_dir, ec)) {
             const fs::path ext = d.path().extension();
-            if (!d.is_regular_file(ec) || (ext != ".log" && ext != ".values" && ext != ".frames")) continue;
+            if (!d.is_regular_file(ec) || (ext != ".log" && ext != ".values" && ext != ".frames" && ext != ".rec"))
+                continue;
             const auto [owner, name] = split_golden_stem(d.path().stem().string()); // another engine's: not ours
             // NAME.ENGINE of a scenario here is a plugin's golden, whose engine this run has not loaded.
             const std::size_t dot = name.rfind('.');
@@ -313,7 +316,7 @@ std::vector<std::string> find_stale_goldens(const std::string& expected_dir, con
 /// scenario, a golden or its values.
 void refuse_outputs_onto_inputs(const CheckOptions& options, const std::vector<Entry>& entries) {
     std::vector<std::string> inputs;
-    for (const Entry& e : entries) inputs.insert(inputs.end(), {e.path, e.golden, e.values, e.frames});
+    for (const Entry& e : entries) inputs.insert(inputs.end(), {e.path, e.golden, e.values, e.frames, e.recording});
     refuse_output_onto_inputs(options.junit_path, "--junit", inputs);
     if (options.artifacts_dir.empty()) return;
     for (const Entry& e : entries)
@@ -504,10 +507,11 @@ bool write_report_file(const std::string& path, const std::string& text, CheckRe
     }
 }
 
-/// The pending files of golden `golden` (EXPECTED/NAME.log): NAME.log.new, NAME.values.new
-/// and NAME.frames.new.
-std::array<std::string, 3> pending_files(const std::string& golden) {
-    return {golden + ".new", values_path_of(golden) + ".new", frames_path_of(golden) + ".new"};
+/// The pending files of golden `golden` (EXPECTED/NAME.log): NAME.log.new, NAME.values.new,
+/// NAME.frames.new and NAME.rec.new.
+std::array<std::string, 4> pending_files(const std::string& golden) {
+    return {golden + ".new", values_path_of(golden) + ".new", frames_path_of(golden) + ".new",
+            recording_path_of(golden) + ".new"};
 }
 
 /// Removes an entry's pending files, if any (a run that matches, or a golden just written).
@@ -516,14 +520,40 @@ void remove_pending(const std::string& golden) {
     for (const std::string& p : pending_files(golden)) fs::remove(p, ec);
 }
 
+/// Whether the entry's scenario keeps its run's recording beside the golden.
+bool keeps_recording(const Entry& e) { return e.attempt.measured && e.attempt.measured->scenario.golden_recording; }
+
+/// Records the entry's run again into `path` (the same bits: check's runs are deterministic),
+/// or removes `path` when the scenario keeps no recording; returns whether that worked.
+bool write_recording(const Entry& e, const std::string& path, CheckReport& report) {
+    std::error_code ec;
+    if (!keeps_recording(e)) {
+        fs::remove(path, ec);
+        return true;
+    }
+    if (!report.recorder) {
+        report.problem({path, 0, 0, "cannot record the run: this check has no recorder"});
+        return false;
+    }
+    if (fs::path(path).has_parent_path()) fs::create_directories(fs::path(path).parent_path(), ec);
+    try {
+        report.recorder(e.path, e.attempt.measured->engine, path);
+        return true;
+    } catch (const std::exception& ex) {
+        report.problem({path, 0, 0, std::string("cannot record the run: ") + ex.what()});
+        return false;
+    }
+}
+
 /// Writes a failing entry's log and values as pending (for `collide review`); lists it.
 void write_pending(const Entry& e, CheckReport& report) {
-    const auto [log, values, frames] = pending_files(e.golden);
+    const auto [log, values, frames, recording] = pending_files(e.golden);
     std::error_code ec;
     if (e.actual_frames.empty())
         fs::remove(frames, ec);
     else if (!write_report_file(frames, e.actual_frames, report))
         return;
+    if (!write_recording(e, recording, report)) return;
     if (!write_report_file(values, e.actual_values, report) || !write_report_file(log, e.actual, report)) return;
     report.out << "pending  " << log << " (`" << report.review << "` accepts or rejects it)\n";
     ++report.tally.pending;
@@ -537,10 +567,12 @@ bool bless_golden(const Entry& e, CheckReport& report) {
         std::error_code ec; // hashes the scenario no longer keeps
         fs::remove(e.frames, ec);
     }
+    if (!write_recording(e, e.recording, report)) return false;
     if (!write_report_file(e.values, e.actual_values, report)) return false;
     if (!write_report_file(e.golden, e.actual, report)) return false;
     remove_pending(e.golden);
     report.out << (e.golden_text ? "updated  " : "created  ") << e.golden << '\n';
+    if (keeps_recording(e)) report.out << "recorded " << e.recording << '\n';
     ++(e.golden_text ? report.tally.updated : report.tally.created);
     return true;
 }
@@ -565,6 +597,7 @@ bool remove_stale_golden(const std::string& golden, const std::string& name, Che
     std::error_code ec;
     remove_pending(golden);
     fs::remove(frames_path_of(golden), ec);
+    if (!ec) fs::remove(recording_path_of(golden), ec);
     if (!ec) fs::remove(values_path_of(golden), ec);
     if (ec) {
         report.problem({values_path_of(golden), 0, 0, "cannot remove the stale golden's values: " + ec.message()});
@@ -766,13 +799,36 @@ void report_broken_golden(const Entry& e, CheckReport& report) {
     report.junit.push_back({e.name, e.path, e.seconds, false, true, "golden cannot be compared", details});
 }
 
+/// A golden that holds, and its recording (`golden: { recording: true }`): written when it is
+/// missing and --update may, removed when the scenario keeps none and --update may; a hint when
+/// it is missing and --update may not.
+void note_recording(const Entry& e, bool may_bless, CheckReport& report) {
+    std::error_code ec;
+    const bool there = fs::exists(e.recording, ec);
+    if (keeps_recording(e) == there) return;
+    if (!may_bless) {
+        if (!there)
+            report.out << "note     " << e.name << ": no recording beside its golden yet (golden: { recording: true "
+                       << "}); `" << e.update << "` writes " << e.recording << '\n';
+        return;
+    }
+    if (!write_recording(e, e.recording, report)) return;
+    if (there)
+        report.out << "removed  " << e.recording << " (the scenario keeps no recording)\n";
+    else
+        report.out << "recorded " << e.recording << '\n';
+}
+
 /// Reports one measured entry (blessing its golden first when allowed): `ok`, or its failure.
 /// Without CI, a golden that differs or is missing leaves the run's result pending beside it,
 /// and one that matches (or was just written) leaves none.
 void report_entry(const Entry& e, bool may_bless, const CheckOptions& options, CheckReport& report) {
     if (!e.golden_problems.empty() && !may_bless) return report_broken_golden(e, report);
     bool golden_ok = e.matches();
-    if (!golden_ok && may_bless) golden_ok = bless_golden(e, report);
+    if (golden_ok)
+        note_recording(e, may_bless, report);
+    else if (may_bless)
+        golden_ok = bless_golden(e, report);
     if (golden_ok && !options.ci) remove_pending(e.golden);
     Failure f;
     if (!golden_ok) f = describe_golden_failure(e, report);

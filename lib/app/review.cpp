@@ -32,13 +32,15 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 /// One pending result and the golden it would replace.
 struct Pending {
     std::string name;
-    std::string golden;     ///< EXPECTED/NAME.log
-    std::string values;     ///< EXPECTED/NAME.values
-    std::string log_new;    ///< EXPECTED/NAME.log.new
-    std::string values_new; ///< EXPECTED/NAME.values.new
-    std::string frames;     ///< EXPECTED/NAME.frames (when the scenario keeps frame hashes)
-    std::string frames_new; ///< EXPECTED/NAME.frames.new
-    std::string expected;   ///< ` --expected DIR` when DIR is not the default, else empty (for the hints)
+    std::string golden;        ///< EXPECTED/NAME.log
+    std::string values;        ///< EXPECTED/NAME.values
+    std::string log_new;       ///< EXPECTED/NAME.log.new
+    std::string values_new;    ///< EXPECTED/NAME.values.new
+    std::string frames;        ///< EXPECTED/NAME.frames (when the scenario keeps frame hashes)
+    std::string frames_new;    ///< EXPECTED/NAME.frames.new
+    std::string recording;     ///< EXPECTED/NAME.rec (when the scenario keeps its run's recording)
+    std::string recording_new; ///< EXPECTED/NAME.rec.new
+    std::string expected;      ///< ` --expected DIR` when DIR is not the default, else empty (for the hints)
 };
 
 Pending pending_of(const std::string& dir, const std::string& name) {
@@ -50,6 +52,8 @@ Pending pending_of(const std::string& dir, const std::string& name) {
     p.values_new = p.values + ".new";
     p.frames = frames_path_of(p.golden);
     p.frames_new = p.frames + ".new";
+    p.recording = recording_path_of(p.golden);
+    p.recording_new = p.recording + ".new";
     if (fs::path(dir).lexically_normal().generic_string() != "expected" &&
         fs::path(dir).lexically_normal().generic_string() != "expected/")
         p.expected = " --expected " + dir;
@@ -64,7 +68,7 @@ std::string update_of(const Pending& p) { return "collide check" + p.expected + 
 /// file or scenario.
 std::string stem_of(const std::string& arg) {
     std::string s = fs::path(arg).filename().string();
-    for (const std::string_view ext : {".new", ".log", ".values", ".frames", ".yaml", ".yml"})
+    for (const std::string_view ext : {".new", ".log", ".values", ".frames", ".rec", ".yaml", ".yml"})
         if (ends_with(s, ext) && s.size() > ext.size()) s.erase(s.size() - ext.size());
     return s;
 }
@@ -116,6 +120,13 @@ void accept(const Pending& p, std::ostream& out) {
         write_file_atomically(p.frames, *frames);
     else
         fs::remove(p.frames, ec);
+    // So does the run's recording (a rename: it may be large).
+    if (fs::exists(p.recording_new, ec)) {
+        fs::rename(p.recording_new, p.recording, ec);
+        if (ec) throw InputError({{p.recording_new, 0, 0, "cannot move it to " + p.recording + ": " + ec.message()}});
+    } else {
+        fs::remove(p.recording, ec);
+    }
     write_file_atomically(p.values, values);
     write_file_atomically(p.golden, log);
     fs::remove(p.log_new, ec);
@@ -130,6 +141,7 @@ void reject(const Pending& p, std::ostream& out) {
     fs::remove(p.log_new, ec);
     fs::remove(p.values_new, ec);
     fs::remove(p.frames_new, ec);
+    fs::remove(p.recording_new, ec);
     out << "rejected " << escape_unsafe(p.log_new) << '\n';
 }
 

@@ -311,6 +311,11 @@ std::string frames_path_of(const std::string& golden_log_path) {
     return values.substr(0, values.size() - std::string_view(".values").size()) + ".frames";
 }
 
+std::string recording_path_of(const std::string& golden_log_path) {
+    const std::string values = values_path_of(golden_log_path);
+    return values.substr(0, values.size() - std::string_view(".values").size()) + ".rec";
+}
+
 std::string render_values(const Scenario& scenario, const Layout& layout, std::span<const double> values,
                           std::string_view log_text, const std::string& log_name) {
     std::vector<std::string> lines;

@@ -55,6 +55,10 @@ std::string values_path_of(const std::string& golden_log_path);
 /// The frame hashes beside a golden log (probes/frame_hashes.h): `DIR/NAME.log` → `DIR/NAME.frames`.
 std::string frames_path_of(const std::string& golden_log_path);
 
+/// The run's recording beside a golden log (probes/record_file.h; `golden: { recording: true }`):
+/// `DIR/NAME.log` → `DIR/NAME.rec`.
+std::string recording_path_of(const std::string& golden_log_path);
+
 /// A values file, read: `ID.FIELD` → value (NaN for `none`), in file order, and its digest line.
 struct GoldenValues {
     std::vector<std::pair<std::string, double>> values; ///< in file order

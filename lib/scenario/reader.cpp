@@ -153,8 +153,10 @@ void read(ReaderState& r, const Node& root) {
         }
     }
     if (const Entry* e = top->find("golden"))
-        if (const auto view = read_map(r.problems, e->value, "golden", e->key_mark, {"frame_hashes"}))
+        if (const auto view = read_map(r.problems, e->value, "golden", e->key_mark, {"frame_hashes", "recording"})) {
             read_bool(r.problems, view->find("frame_hashes"), s.frame_hashes, "golden.frame_hashes");
+            read_bool(r.problems, view->find("recording"), s.golden_recording, "golden.recording");
+        }
     read_world(r, top->find("world"));
     read_bodies(r, top->find("bodies"));
     read_log(r, top->find("log"));

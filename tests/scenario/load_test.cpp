@@ -454,3 +454,13 @@ log:
     CHECK(t->volume == 1);
     CHECK(s.log[0].id == "trigger");
 }
+
+TEST_CASE("golden: { recording: true } asks check to keep the run's recording beside the golden", "[scenario]") {
+    const std::string body = "world: { rate: 60, frames: 2 }\nbodies:\n  b: { sphere: { radius: 1 } }\n"
+                             "log:\n  - final: { body: b }\n";
+    CHECK_FALSE(load_text("name: s\n" + body).golden_recording);
+    const Scenario kept = load_text("name: s\ngolden: { recording: true, frame_hashes: true }\n" + body);
+    CHECK(kept.golden_recording);
+    CHECK(kept.frame_hashes);
+    CHECK_THROWS_WITH(load_text("name: s\ngolden: { recording: 2 }\n" + body), Catch::Contains("golden.recording"));
+}
