@@ -1,6 +1,7 @@
 #include "app/sim.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "app/errors.h"
@@ -19,7 +20,7 @@ namespace {
 
 std::string render_log(const MeasuredScenario& measured, LogFormat format) {
     switch (format) {
-    case LogFormat::json: return render_json(measured.scenario, measured.layout, measured.values);
+    case LogFormat::json: // one line: join_logs lists every file's in one document
     case LogFormat::jsonl: return render_json(measured.scenario, measured.layout, measured.values, -1);
     case LogFormat::csv: return render_csv(measured.scenario, measured.layout, measured.values);
     case LogFormat::text: break;
@@ -33,14 +34,10 @@ std::string render_log(const MeasuredScenario& measured, LogFormat format) {
 std::string join_logs(const SimRequest& request, const std::vector<std::string>& logs,
                       const std::vector<std::string>& labels) {
     std::string text;
-    if (request.format == LogFormat::json) {
-        text = "[\n";
-        for (std::size_t i = 0; i < logs.size(); ++i) {
-            std::string log = logs[i];
-            if (!log.empty() && log.back() == '\n') log.pop_back();
-            text += log + (i + 1 < logs.size() ? ",\n" : "\n");
-        }
-        return text + "]\n";
+    if (request.format == LogFormat::json) { // each log read back (exactly: nlohmann wrote it) into one list
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const std::string& log : logs) list.push_back(nlohmann::ordered_json::parse(log));
+        return list.dump(2) + "\n";
     }
     for (std::size_t i = 0; i < logs.size(); ++i) {
         if (request.format == LogFormat::text && logs.size() > 1)

@@ -8,6 +8,7 @@
 #include "math/overloaded.h"
 #include "plot/plot.h"
 #include "plot/scene3d.h"
+#include "plot/script_json.h"
 #include "plot/view3d.h"
 #include "report/junit.h"
 
@@ -22,30 +23,13 @@ template <class... Args> void put(std::string& out, fmt::format_string<Args...> 
     fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
 }
 
-/// A number for the script: 6 significant digits, never NaN (null).
-std::string js_number(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : "null"; }
+/// A number for the script: 6 significant digits (what a picture of a few hundred pixels
+/// needs), never NaN (null).
+PageJson js_number(double v) { return json_number(v, 6); }
 
 } // namespace
 
-std::string script_string(std::string_view text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '<': out += "\\u003c"; break;
-        case '>': out += "\\u003e"; break;
-        case '&': out += "\\u0026"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20)
-                put(out, "\\u{:04x}", static_cast<int>(c));
-            else
-                out += c;
-        }
-    }
-    return out + "\"";
-}
+std::string script_string(std::string_view text) { return script_json(PageJson(std::string(text))); }
 
 const char* const kPageErrorScript =
         "<script>window.addEventListener('error',function(e){var d=document.getElementById('errors');"
@@ -55,44 +39,37 @@ namespace {
 
 /// A body's outline points in its own frame, for the page's script to turn and project:
 /// {"c":[centre],"r":radius} (sphere), {"k":[a, b, radius]} (capsule) or {"p":[corners...]}.
-std::string local_outline_json(const BodyDef& body) {
-    std::string out;
-    const auto vec = [&](const Vec3& v) { put(out, "{},{},{}", js_number(v.x), js_number(v.y), js_number(v.z)); };
-    std::visit(Overloaded{
-                       [&](const Sphere& s) {
-                           out += "{\"c\":[";
-                           vec(s.centre);
-                           put(out, "],\"r\":{}}}", js_number(s.radius));
-                       },
-                       [&](const Capsule& c) {
-                           out += "{\"k\":[";
-                           vec(c.a);
-                           out += ",";
-                           vec(c.b);
-                           put(out, ",{}]}}", js_number(c.radius));
-                       },
-                       [&](const auto& shape) {
-                           std::vector<Vec3> pts;
-                           using T = std::decay_t<decltype(shape)>;
-                           if constexpr (std::is_same_v<T, Aabb>) {
-                               for (const Vec3& c : corners_of(to_obb(shape))) pts.push_back(c);
-                           } else if constexpr (std::is_same_v<T, Obb>) {
-                               for (const Vec3& c : corners_of(shape)) pts.push_back(c);
-                           } else if constexpr (std::is_same_v<T, Triangle>) {
-                               pts = {shape.a, shape.b, shape.c};
-                           } else if constexpr (std::is_same_v<T, Hull>) {
-                               for (int k = 0; k < shape.count(); ++k) pts.push_back(shape.point(k));
-                           }
-                           out += "{\"p\":[";
-                           for (std::size_t k = 0; k < pts.size(); ++k) {
-                               if (k) out += ",";
-                               vec(pts[k]);
-                           }
-                           out += "]}";
-                       },
-               },
-               body.shape);
-    return out;
+PageJson local_outline_json(const BodyDef& body) {
+    PageJson numbers = PageJson::array();
+    const auto vec = [&](const Vec3& v) {
+        for (std::size_t a = 0; a < 3; ++a) numbers.push_back(js_number(v[a]));
+    };
+    return std::visit(Overloaded{
+                              [&](const Sphere& s) {
+                                  vec(s.centre);
+                                  return PageJson{{"c", std::move(numbers)}, {"r", js_number(s.radius)}};
+                              },
+                              [&](const Capsule& c) {
+                                  vec(c.a);
+                                  vec(c.b);
+                                  numbers.push_back(js_number(c.radius));
+                                  return PageJson{{"k", std::move(numbers)}};
+                              },
+                              [&](const auto& shape) {
+                                  using T = std::decay_t<decltype(shape)>;
+                                  if constexpr (std::is_same_v<T, Aabb>) {
+                                      for (const Vec3& c : corners_of(to_obb(shape))) vec(c);
+                                  } else if constexpr (std::is_same_v<T, Obb>) {
+                                      for (const Vec3& c : corners_of(shape)) vec(c);
+                                  } else if constexpr (std::is_same_v<T, Triangle>) {
+                                      for (const Vec3& c : {shape.a, shape.b, shape.c}) vec(c);
+                                  } else if constexpr (std::is_same_v<T, Hull>) {
+                                      for (int k = 0; k < shape.count(); ++k) vec(shape.point(k));
+                                  }
+                                  return PageJson{{"p", std::move(numbers)}};
+                              },
+                      },
+                      body.shape);
 }
 
 /// The 2D views' data for the page's script: views, moving bodies, kept frames, their states and,
@@ -118,50 +95,46 @@ std::string flat_data(const Scenario& sc, const Recording& rec, const std::vecto
         }
     }
 
-    std::string data = "{\"views\":[";
-    for (std::size_t v = 0; v < maps.size(); ++v) {
-        const ViewMap& m = maps[v];
-        put(data,
-            "{}{{\"name\":\"{}\",\"h\":{},\"v\":{},\"ox\":{},\"oy\":{},\"s\":{},\"umin\":{},\"vmax\":{},\"w\":{},"
-            "\"ht\":{}}}",
-            v ? "," : "", plot_view_name(m.view), m.h, m.v, js_number(m.ox), js_number(m.oy), js_number(m.scale),
-            js_number(m.umin), js_number(m.vmax), js_number(m.width()), js_number(m.height()));
-    }
-    data += "],\"bodies\":[";
-    for (std::size_t d = 0; d < dynamic.size(); ++d)
-        put(data, "{}{{\"name\":{},\"index\":{}}}", d ? "," : "", script_string(sc.bodies[dynamic[d]].name),
-            dynamic[d]);
-    data += "],\"turning\":[";
-    for (std::size_t t = 0; t < turning.size(); ++t)
-        put(data, "{}{{\"d\":{},\"o\":{}}}", t ? "," : "", turning[t],
-            local_outline_json(sc.bodies[dynamic[turning[t]]]));
-    data += "],\"frames\":[";
-    for (std::size_t k = 0; k < kept.size(); ++k) put(data, "{}{}", k ? "," : "", rec.frames[kept[k]]);
-    data += "],\"times\":[";
-    for (std::size_t k = 0; k < kept.size(); ++k) put(data, "{}{}", k ? "," : "", js_number(rec.times[kept[k]]));
-    data += "],\"states\":[";
-    for (std::size_t k = 0; k < kept.size(); ++k) {
-        data += k ? ",[" : "[";
-        const auto states = rec.at(kept[k]);
-        for (std::size_t d = 0; d < dynamic.size(); ++d) {
-            const BodyState& b = states[dynamic[d]];
-            put(data, "{}{},{},{},{},{},{}", d ? "," : "", js_number(b.position.x), js_number(b.position.y),
-                js_number(b.position.z), js_number(b.velocity.x), js_number(b.velocity.y), js_number(b.velocity.z));
+    PageJson views = PageJson::array(), bodies = PageJson::array(), turns = PageJson::array();
+    for (const ViewMap& m : maps)
+        views.push_back(PageJson{{"name", plot_view_name(m.view)},
+                                 {"h", m.h},
+                                 {"v", m.v},
+                                 {"ox", js_number(m.ox)},
+                                 {"oy", js_number(m.oy)},
+                                 {"s", js_number(m.scale)},
+                                 {"umin", js_number(m.umin)},
+                                 {"vmax", js_number(m.vmax)},
+                                 {"w", js_number(m.width())},
+                                 {"ht", js_number(m.height())}});
+    for (const std::size_t i : dynamic) bodies.push_back(PageJson{{"name", sc.bodies[i].name}, {"index", i}});
+    for (const std::size_t t : turning)
+        turns.push_back(PageJson{{"d", t}, {"o", local_outline_json(sc.bodies[dynamic[t]])}});
+    PageJson kept_frames = PageJson::array(), times = PageJson::array(), states = PageJson::array(),
+             rotations = PageJson::array();
+    for (const std::size_t k : kept) {
+        kept_frames.push_back(rec.frames[k]);
+        times.push_back(js_number(rec.times[k]));
+        const auto at = rec.at(k);
+        PageJson row = PageJson::array(), turned = PageJson::array();
+        for (const std::size_t i : dynamic)
+            for (const double v : {at[i].position.x, at[i].position.y, at[i].position.z, at[i].velocity.x,
+                                   at[i].velocity.y, at[i].velocity.z})
+                row.push_back(js_number(v));
+        for (const std::size_t t : turning) {
+            const Quat& q = at[dynamic[t]].rotation;
+            for (const double v : {q.w, q.x, q.y, q.z}) turned.push_back(json_number(v, 9));
         }
-        data += "]";
+        states.push_back(std::move(row));
+        rotations.push_back(std::move(turned));
     }
-    data += "],\"rotations\":[";
-    for (std::size_t k = 0; k < kept.size(); ++k) {
-        data += k ? ",[" : "[";
-        const auto states = rec.at(kept[k]);
-        for (std::size_t t = 0; t < turning.size(); ++t) {
-            const Quat& q = states[dynamic[turning[t]]].rotation;
-            put(data, "{}{:.9g},{:.9g},{:.9g},{:.9g}", t ? "," : "", q.w, q.x, q.y, q.z);
-        }
-        data += "]";
-    }
-    data += "]}";
-    return data;
+    return script_json(PageJson{{"views", std::move(views)},
+                                {"bodies", std::move(bodies)},
+                                {"turning", std::move(turns)},
+                                {"frames", std::move(kept_frames)},
+                                {"times", std::move(times)},
+                                {"states", std::move(states)},
+                                {"rotations", std::move(rotations)}});
 }
 
 /// The 2D views' script: an object with frames, times and show(frameNumber) for the player,

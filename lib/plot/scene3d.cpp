@@ -13,6 +13,7 @@
 
 #include "math/overloaded.h"
 #include "plot/plot.h"
+#include "plot/script_json.h"
 #include "shapes/mesh.h"
 
 namespace collide {
@@ -21,20 +22,15 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-template <class... Args> void put(std::string& out, fmt::format_string<Args...> format, Args&&... args) {
-    fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
-}
+/// A vector for the page: its three components, each the shortest text that reads back as it.
+PageJson jvec(const Vec3& v) { return PageJson::array({json_number(v.x), json_number(v.y), json_number(v.z)}); }
 
-/// A number for JSON: the shortest text that reads back as the same double; null when not finite.
-std::string jnum(double v) { return std::isfinite(v) ? fmt::format("{}", v) : "null"; }
-
-std::string jvec(const Vec3& v) { return fmt::format("[{},{},{}]", jnum(v.x), jnum(v.y), jnum(v.z)); }
-
-std::string jmat(const Mat3& m) {
-    std::string s = "[";
+/// A 3×3 matrix for the page: its nine entries, column by column.
+PageJson jmat(const Mat3& m) {
+    PageJson out = PageJson::array();
     for (int c = 0; c < 3; ++c)
-        for (int r = 0; r < 3; ++r) put(s, "{}{}", c + r ? "," : "", jnum(m.at(r, c)));
-    return s + "]";
+        for (int r = 0; r < 3; ++r) out.push_back(json_number(m.at(r, c)));
+    return out;
 }
 
 template <class T> void append_le(std::vector<std::uint8_t>& out, T value) {
@@ -157,35 +153,36 @@ std::vector<Tri> hull_triangles(const Hull& placed) {
     return out;
 }
 
-std::string tris_json(std::span<const Tri> tris, const Mat3& rotation, const Vec3& position, bool two_sided) {
+PageJson tris_json(std::span<const Tri> tris, const Mat3& rotation, const Vec3& position, bool two_sided) {
     std::vector<std::uint8_t> v;
     v.reserve(tris.size() * 36);
     for (const Tri& t : tris)
         for (const Vec3& c : t)
             for (int a = 0; a < 3; ++a) append_le(v, static_cast<float>(c[static_cast<std::size_t>(a)]));
-    return fmt::format("{{\"t\":\"tris\",\"n\":{},\"v\":\"{}\",\"m\":{},\"c\":{},\"two\":{}}}", tris.size(), base64(v),
-                       jmat(rotation), jvec(position), two_sided ? 1 : 0);
+    return PageJson{{"t", "tris"},         {"n", tris.size()},    {"v", base64(v)},
+                    {"m", jmat(rotation)}, {"c", jvec(position)}, {"two", two_sided ? 1 : 0}};
 }
 
 /// One shape in its body's frame as the view's geometry JSON; `stride` keeps every stride-th
 /// triangle of a mesh.
-std::string geometry_json(const Shape& shape, std::size_t mesh_stride) {
+PageJson geometry_json(const Shape& shape, std::size_t mesh_stride) {
     return std::visit(
             Overloaded{
                     [&](const Sphere& s) {
-                        return fmt::format("{{\"t\":\"sphere\",\"c\":{},\"r\":{}}}", jvec(s.centre), jnum(s.radius));
+                        return PageJson{{"t", "sphere"}, {"c", jvec(s.centre)}, {"r", json_number(s.radius)}};
                     },
                     [&](const Aabb& b) {
-                        return fmt::format("{{\"t\":\"box\",\"c\":{},\"h\":{},\"m\":{}}}", jvec(centre_of(b)),
-                                           jvec(half_of(b)), jmat(identity3()));
+                        return PageJson{{"t", "box"},
+                                        {"c", jvec(centre_of(b))},
+                                        {"h", jvec(half_of(b))},
+                                        {"m", jmat(identity3())}};
                     },
                     [&](const Obb& b) {
-                        return fmt::format("{{\"t\":\"box\",\"c\":{},\"h\":{},\"m\":{}}}", jvec(b.centre), jvec(b.half),
-                                           jmat(b.axes));
+                        return PageJson{{"t", "box"}, {"c", jvec(b.centre)}, {"h", jvec(b.half)}, {"m", jmat(b.axes)}};
                     },
                     [&](const Capsule& c) {
-                        return fmt::format("{{\"t\":\"capsule\",\"a\":{},\"b\":{},\"r\":{}}}", jvec(c.a), jvec(c.b),
-                                           jnum(c.radius));
+                        return PageJson{
+                                {"t", "capsule"}, {"a", jvec(c.a)}, {"b", jvec(c.b)}, {"r", json_number(c.radius)}};
                     },
                     [&](const Triangle& t) {
                         const Tri tri{t.a, t.b, t.c};
@@ -196,7 +193,7 @@ std::string geometry_json(const Shape& shape, std::size_t mesh_stride) {
                         return tris_json(tris, identity3(), {0, 0, 0}, false);
                     },
                     [&](const Plane& p) {
-                        return fmt::format("{{\"t\":\"plane\",\"n\":{},\"d\":{}}}", jvec(p.normal), jnum(p.offset));
+                        return PageJson{{"t", "plane"}, {"n", jvec(p.normal)}, {"d", json_number(p.offset)}};
                     },
                     [&](const Mesh& m) {
                         std::vector<Tri> tris;
@@ -340,7 +337,10 @@ std::string base64(std::span<const std::uint8_t> bytes) {
     return out;
 }
 
-std::string render_scene3d_scene(const Scenario& sc, const Scene3dOptions& options) {
+namespace {
+
+/// The scene part of the view's data (render_scene3d_scene).
+PageJson scene_json(const Scenario& sc, const Scene3dOptions& options) {
     const std::size_t n = sc.bodies.size();
     // Meshes: every stride-th triangle when all of them together pass the budget.
     std::set<const TriangleMesh*> meshes;
@@ -353,37 +353,41 @@ std::string render_scene3d_scene(const Scenario& sc, const Scene3dOptions& optio
     std::size_t shown = 0;
     for (std::size_t t = 0; t < mesh_triangles; t += stride) ++shown;
 
-    std::map<std::string, std::uint32_t> index;
-    std::vector<const std::string*> geometries;
+    std::map<std::string, std::uint32_t> index; // each geometry once, found by its JSON text
+    PageJson geometries = PageJson::array(), statics = PageJson::array();
     std::vector<std::uint8_t> kinds, triggers, geom;
-    std::string names, statics;
+    std::string names;
     for (std::size_t i = 0; i < n; ++i) {
         const BodyDef& b = sc.bodies[i];
-        std::string g = geometry_json(b.shape, stride);
-        const auto [it, fresh] = index.emplace(std::move(g), static_cast<std::uint32_t>(geometries.size()));
-        if (fresh) geometries.push_back(&it->first);
+        PageJson g = geometry_json(b.shape, stride);
+        const auto [it, fresh] = index.emplace(g.dump(), static_cast<std::uint32_t>(geometries.size()));
+        if (fresh) geometries.push_back(std::move(g));
         append_le(geom, it->second);
         kinds.push_back(kind_code(b));
         triggers.push_back(b.trigger ? 1 : 0);
         if (i) names += '\n';
         names += b.name;
         if (b.is_static)
-            put(statics, "{}{{\"i\":{},\"p\":{},\"q\":[{},{},{},{}]}}", statics.empty() ? "" : ",", i, jvec(b.position),
-                jnum(b.rotation.w), jnum(b.rotation.x), jnum(b.rotation.y), jnum(b.rotation.z));
+            statics.push_back(PageJson{{"i", i},
+                                       {"p", jvec(b.position)},
+                                       {"q", PageJson::array({json_number(b.rotation.w), json_number(b.rotation.x),
+                                                              json_number(b.rotation.y), json_number(b.rotation.z)})}});
     }
-    std::string out;
-    put(out,
-        "{{\"name\":{},\"up\":{},\"bodies\":{{\"n\":{},\"names\":{},\"kind\":\"{}\",\"trigger\":\"{}\",\"geom\":\"{}\"}"
-        "},",
-        script_string(sc.name), jvec(up_of(sc)), n, script_string(names), base64(kinds), base64(triggers),
-        base64(geom));
-    out += "\"geoms\":[";
-    for (std::size_t g = 0; g < geometries.size(); ++g) put(out, "{}{}", g ? "," : "", *geometries[g]);
-    put(out, "],\"statics\":[{}],\"triangles\":{{\"shown\":{},\"total\":{}}}}}", statics, shown, mesh_triangles);
-    return out;
+    return PageJson{{"name", sc.name},
+                    {"up", jvec(up_of(sc))},
+                    {"bodies",
+                     {{"n", n},
+                      {"names", names},
+                      {"kind", base64(kinds)},
+                      {"trigger", base64(triggers)},
+                      {"geom", base64(geom)}}},
+                    {"geoms", std::move(geometries)},
+                    {"statics", std::move(statics)},
+                    {"triangles", {{"shown", shown}, {"total", mesh_triangles}}}};
 }
 
-std::string render_scene3d_run(const Scenario& sc, const Recording& rec, const Scene3dOptions& options) {
+/// The run part of the view's data (render_scene3d_run).
+PageJson run_json(const Scenario& sc, const Recording& rec, const Scene3dOptions& options) {
     const std::size_t n = static_cast<std::size_t>(rec.body_count);
     const std::size_t frames = rec.frame_count();
     std::vector<std::size_t> moving;
@@ -471,20 +475,18 @@ std::string render_scene3d_run(const Scenario& sc, const Recording& rec, const S
                                                    static_cast<double>(options.track_budget)));
     }
 
-    std::string out = "{\"frames\":[";
-    for (std::size_t f = 0; f < kept.size(); ++f) put(out, "{}{}", f ? "," : "", rec.frames[kept[f]]);
-    out += "],\"times\":[";
-    for (std::size_t f = 0; f < kept.size(); ++f) put(out, "{}{}", f ? "," : "", jnum(rec.times[kept[f]]));
-    put(out, "],\"stride\":{},\"total\":{},\"quanta\":[{},{},{},{}],\"tracks\":\"{}\",\"bytes\":{},", stride, frames,
-        quanta.position, quanta.velocity, quanta.rotation, quanta.angular_velocity, base64(bytes), bytes.size());
-    put(out, "\"bounds\":{{\"min\":{},\"max\":{}}},", jvec(box.min), jvec(box.max));
+    PageJson kept_frames_json = PageJson::array(), kept_times = PageJson::array();
+    for (const std::size_t k : kept) {
+        kept_frames_json.push_back(rec.frames[k]);
+        kept_times.push_back(json_number(rec.times[k]));
+    }
 
     // Contacts: one per pair and cell of 1/100 of the scene, in the order found.
     const double cell = size / 100;
     std::set<std::tuple<int, int, long, long, long>> seen;
     std::vector<std::uint8_t> cp, cn, cf;
     std::size_t drawn = 0;
-    std::string marks;
+    PageJson marks = PageJson::array();
     std::size_t marked = 0, labelled = 0;
     std::set<std::pair<int, int>> first_seen;
     for (const TraceContact& c : rec.contacts) {
@@ -497,8 +499,7 @@ std::string render_scene3d_run(const Scenario& sc, const Recording& rec, const S
                                           sc.bodies[static_cast<std::size_t>(c.a)].name,
                                           sc.bodies[static_cast<std::size_t>(c.b)].name, c.frame, c.time)
                             : std::string();
-            put(marks, "{}{{\"k\":\"first\",\"p\":{},\"f\":{},\"t\":{}}}", marks.empty() ? "" : ",", jvec(c.point),
-                c.frame, script_string(text));
+            marks.push_back(PageJson{{"k", "first"}, {"p", jvec(c.point)}, {"f", c.frame}, {"t", text}});
         }
         if (drawn >= options.contact_budget) continue;
         if (!seen.insert({c.a, c.b, std::lround(c.point.x / cell), std::lround(c.point.y / cell),
@@ -512,8 +513,6 @@ std::string render_scene3d_run(const Scenario& sc, const Recording& rec, const S
         }
         append_le(cf, static_cast<std::int32_t>(c.frame));
     }
-    put(out, "\"contacts\":{{\"n\":{},\"p\":\"{}\",\"d\":\"{}\",\"f\":\"{}\"}},", drawn, base64(cp), base64(cn),
-        base64(cf));
 
     // Apexes after real bounces, as the 2D plot marks them (apex_frames).
     for (const std::size_t i : moving) {
@@ -527,32 +526,50 @@ std::string render_scene3d_run(const Scenario& sc, const Recording& rec, const S
                                              ? fmt::format("apex {} of {}: centre at {:.3f} m, frame {}", count,
                                                            sc.bodies[i].name, dot(p, up), rec.frames[at])
                                              : std::string();
-            put(marks, "{}{{\"k\":\"apex\",\"p\":{},\"f\":{},\"t\":{}}}", marks.empty() ? "" : ",", jvec(p),
-                rec.frames[at], script_string(text));
+            marks.push_back(PageJson{{"k", "apex"}, {"p", jvec(p)}, {"f", rec.frames[at]}, {"t", text}});
         }
     }
-    put(out, "\"marks\":[{}]}}", marks);
-    return out;
+    return PageJson{
+            {"frames", std::move(kept_frames_json)},
+            {"times", std::move(kept_times)},
+            {"stride", stride},
+            {"total", frames},
+            {"quanta", PageJson::array({quanta.position, quanta.velocity, quanta.rotation, quanta.angular_velocity})},
+            {"tracks", base64(bytes)},
+            {"bytes", bytes.size()},
+            {"bounds", {{"min", jvec(box.min)}, {"max", jvec(box.max)}}},
+            {"contacts", {{"n", drawn}, {"p", base64(cp)}, {"d", base64(cn)}, {"f", base64(cf)}}},
+            {"marks", std::move(marks)}};
+}
+
+} // namespace
+
+std::string render_scene3d_scene(const Scenario& scenario, const Scene3dOptions& options) {
+    return script_json(scene_json(scenario, options));
+}
+
+std::string render_scene3d_run(const Scenario& scenario, const Recording& recording, const Scene3dOptions& options) {
+    return script_json(run_json(scenario, recording, options));
 }
 
 std::string render_scene3d_json(const Scenario& scenario, const Recording& recording, const Scene3dOptions& options) {
-    return "{\"scene\":" + render_scene3d_scene(scenario, options) +
-           ",\"run\":" + render_scene3d_run(scenario, recording, options) + "}";
+    return script_json(
+            PageJson{{"scene", scene_json(scenario, options)}, {"run", run_json(scenario, recording, options)}});
 }
 
 void Scene3dRuns::add(const Scenario& scenario, const Recording& recording) {
-    std::string scene = render_scene3d_scene(scenario, options_);
+    PageJson scene = scene_json(scenario, options_);
     const auto found = std::find(scenes_.begin(), scenes_.end(), scene);
     const std::size_t index = static_cast<std::size_t>(found - scenes_.begin());
     if (found == scenes_.end()) scenes_.push_back(std::move(scene));
-    put(runs_, "{}{{\"s\":{},\"run\":{}}}", runs_.empty() ? "" : ",", index,
-        render_scene3d_run(scenario, recording, options_));
+    runs_.push_back(PageJson{{"s", index}, {"run", run_json(scenario, recording, options_)}});
 }
 
 std::string Scene3dRuns::json() const {
-    std::string out = "{\"scenes\":[";
-    for (std::size_t i = 0; i < scenes_.size(); ++i) out += (i ? "," : "") + scenes_[i];
-    return out + "],\"runs\":[" + runs_ + "]}";
+    PageJson scenes = PageJson::array(), runs = PageJson::array();
+    for (const PageJson& s : scenes_) scenes.push_back(s);
+    for (const PageJson& r : runs_) runs.push_back(r);
+    return script_json(PageJson{{"scenes", std::move(scenes)}, {"runs", std::move(runs)}});
 }
 
 } // namespace collide

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "model/scenario.h"
+#include "plot/script_json.h"
 #include "probes/record.h"
 
 namespace collide {
@@ -102,8 +103,8 @@ public:
 
 private:
     Scene3dOptions options_;
-    std::vector<std::string> scenes_;
-    std::string runs_;
+    std::vector<PageJson> scenes_; ///< each distinct scene
+    std::vector<PageJson> runs_;   ///< each run, with the index of its scene
 };
 
 } // namespace collide

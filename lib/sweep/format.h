@@ -72,8 +72,9 @@ private:
 void append_csv_rows(const SweepModel& model, const SweepPlan& plan, std::uint64_t first_row, std::uint64_t count,
                      std::span<const double> values, std::string& out);
 
-/// A JSON document: the scenario, its params, the axes, the modes, the shard, the fields and
-/// one object per row (`null` for values not measured).
+/// A JSON document, written by nlohmann with two-space indents: the scenario, its params, the
+/// axes, the modes, the shard, the fields and one object per row (`null` for values not
+/// measured; whole numbers without a fraction).
 std::string render_sweep_json(const SweepModel& model, const SweepPlan& plan, std::span<const double> values);
 
 /// The outcome map for a terminal: rows = values of the first varied param, columns = the

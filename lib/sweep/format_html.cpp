@@ -7,6 +7,7 @@
 
 #include "plot/plot.h"
 #include "plot/scene3d.h"
+#include "plot/script_json.h"
 #include "plot/view3d.h"
 #include "report/junit.h"
 #include "sweep/format.h"
@@ -20,29 +21,21 @@ template <class... Args> void put(std::string& out, fmt::format_string<Args...> 
     fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
 }
 
+/// A number as the map and its text show it: 6 significant digits.
 std::string num(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : "null"; }
 
-std::string js_string(std::string_view text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '<') {
-            out += "\\u003c";
-            continue;
-        }
-        if (static_cast<unsigned char>(c) < 0x20) continue;
-        out += c;
-    }
-    return out + "\"";
-}
+/// A number for the page's data: 6 significant digits, as the page draws it.
+PageJson jnum(double v) { return json_number(v, 6); }
 
 /// An outline (metres, y up-negative as outline_of gives it at 1 px per m) as JSON.
-std::string outline_json(const Outline& o) {
-    if (o.radius > 0) return fmt::format("{{\"c\":[{},{},{}]}}", num(o.cx), num(o.cy), num(o.radius));
-    std::string s = "{\"p\":[";
-    for (std::size_t i = 0; i < o.poly.size(); ++i)
-        put(s, "{}{},{}", i ? "," : "", num(o.poly[i].first), num(o.poly[i].second));
-    return s + "]}";
+PageJson outline_json(const Outline& o) {
+    if (o.radius > 0) return PageJson{{"c", PageJson::array({jnum(o.cx), jnum(o.cy), jnum(o.radius)})}};
+    PageJson points = PageJson::array();
+    for (const auto& [x, y] : o.poly) {
+        points.push_back(jnum(x));
+        points.push_back(jnum(y));
+    }
+    return PageJson{{"p", std::move(points)}};
 }
 
 std::string cell_colour(FieldType type, double v, double lo, double hi) {
@@ -64,8 +57,8 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
     const std::size_t width = model.fields.size();
 
     // Every row's frames, drawn in the side view of the first row's run.
-    std::string frames_json = "[";
-    std::string statics_json = "[]", bodies_json = "[]", runs3d_json = "{\"scenes\":[],\"runs\":[]}";
+    PageJson frames_json = PageJson::array(), statics_json = PageJson::array(), bodies_json = PageJson::array();
+    std::string runs3d_json = Scene3dRuns(Scene3dOptions{}).json(); // no runs: empty lists
     ViewMap view;
     bool have_frames = false;
     if (model.run_cell && plan.rows() > 0) {
@@ -79,8 +72,6 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
         view = views.front();
         view.scale = 1;
         std::vector<std::size_t> dynamic;
-        statics_json = "[";
-        bodies_json = "[";
         // The window: the static bodies' finite bounds and where the moving bodies start, plus 1 m.
         double u0 = 1e300, u1 = -1e300, v0 = 1e300, v1 = -1e300;
         const auto h = static_cast<std::size_t>(view.h), v = static_cast<std::size_t>(view.v);
@@ -89,19 +80,18 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
             const Aabb box = bounds_of(place(b.shape, b.position, b.rotation));
             if (!b.is_static) {
                 dynamic.push_back(i);
-                put(bodies_json, "{}{{\"name\":{},\"o\":{}}}", dynamic.size() > 1 ? "," : "", js_string(b.name),
-                    outline_json(outline_of(b, view)));
+                bodies_json.push_back(PageJson{{"name", b.name}, {"o", outline_json(outline_of(b, view))}});
             } else {
-                put(statics_json, "{}{{\"name\":{},\"x\":{},\"y\":{},\"o\":{}}}", statics_json.size() > 1 ? "," : "",
-                    js_string(b.name), num(b.position[h]), num(b.position[v]), outline_json(outline_of(b, view)));
+                statics_json.push_back(PageJson{{"name", b.name},
+                                                {"x", jnum(b.position[h])},
+                                                {"y", jnum(b.position[v])},
+                                                {"o", outline_json(outline_of(b, view))}});
             }
             if (!is_finite(box.min) || !is_finite(box.max)) continue;
             const Aabb at = b.is_static ? box : Aabb{box.min, box.max};
             u0 = std::min(u0, at.min[h]), u1 = std::max(u1, at.max[h]);
             v0 = std::min(v0, at.min[v]), v1 = std::max(v1, at.max[v]);
         }
-        statics_json += "]";
-        bodies_json += "]";
         if (u0 > u1) u0 = -1, u1 = 1, v0 = -1, v1 = 1;
         view.umin = u0 - 1, view.umax = u1 + 1, view.vmin = v0 - 1, view.vmax = v1 + 1;
         const std::size_t per_row = std::max<std::size_t>(
@@ -115,23 +105,21 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
             runs3d.add(run.scenario, run.recording);
             const std::size_t n = run.recording.frame_count();
             const std::size_t step = std::max<std::size_t>(1, (n + per_row - 1) / per_row);
-            frames_json += row ? ",[" : "[";
-            for (std::size_t d = 0; d < dynamic.size(); ++d) {
-                frames_json += d ? ",[" : "[";
-                bool comma = false;
+            PageJson row_json = PageJson::array();
+            for (const std::size_t d : dynamic) {
+                PageJson points = PageJson::array();
                 for (std::size_t k = 0; k < n; k += step) {
-                    const Vec3 p = run.recording.at(k)[dynamic[d]].position;
-                    put(frames_json, "{}{},{}", comma ? "," : "", num(p[h]), num(p[v]));
-                    comma = true;
+                    const Vec3 p = run.recording.at(k)[d].position;
+                    points.push_back(jnum(p[h]));
+                    points.push_back(jnum(p[v]));
                 }
-                frames_json += "]";
+                row_json.push_back(std::move(points));
             }
-            frames_json += "]";
+            frames_json.push_back(std::move(row_json));
         }
         have_frames = true;
         runs3d_json = runs3d.json();
     }
-    frames_json += "]";
 
     // The outcome map: one panel per extra combination and mode, one rect per cell.
     const int cell = static_cast<int>(
@@ -179,29 +167,37 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
             panels += "</svg></figure>\n";
         }
 
-    std::string data = "{\"axes\":[";
+    PageJson axes_json = PageJson::array(), strides = PageJson::array(), modes = PageJson::array(),
+             shown = PageJson::array();
     for (std::size_t a = 0; a < axes.size(); ++a) {
-        put(data, "{}{{\"name\":{},\"values\":[", a ? "," : "", js_string(axes[a].name));
-        for (std::size_t k = 0; k < axes[a].values.size(); ++k) put(data, "{}{}", k ? "," : "", num(axes[a].values[k]));
-        data += "]}";
-    }
-    put(data, "],\"strides\":[");
-    for (std::size_t a = 0; a < axes.size(); ++a) {
+        PageJson values_json = PageJson::array();
+        for (const double x : axes[a].values) values_json.push_back(jnum(x));
+        axes_json.push_back(PageJson{{"name", axes[a].name}, {"values", std::move(values_json)}});
         std::uint64_t stride = 1;
         for (std::size_t b = a + 1; b < axes.size(); ++b) stride *= axes[b].values.size();
-        put(data, "{}{}", a ? "," : "", stride);
+        strides.push_back(stride);
     }
-    put(data, "],\"modes\":[");
-    for (std::size_t m = 0; m < plan.variants(); ++m) put(data, "{}{}", m ? "," : "", js_string(plan.variant_name(m)));
-    put(data, "],\"shard\":[{},{}],\"measure\":{},\"boolean\":{},\"values\":[", plan.shard.index, plan.shard.count,
-        js_string(model.columns[static_cast<std::size_t>(measure)]), type == FieldType::boolean ? "true" : "false");
+    for (std::size_t m = 0; m < plan.variants(); ++m) modes.push_back(plan.variant_name(m));
     for (std::uint64_t row = 0; row < plan.rows(); ++row)
-        put(data, "{}{}", row ? "," : "", num(values[row * width + static_cast<std::size_t>(measure)]));
-    put(data,
-        "],\"view\":{{\"h\":\"{}\",\"v\":\"{}\",\"umin\":{},\"umax\":{},\"vmin\":{},\"vmax\":{}}},\"statics\":{},"
-        "\"bodies\":{},\"frames\":{}}}",
-        "xyz"[view.h], "xyz"[view.v], num(view.umin), num(view.umax), num(view.vmin), num(view.vmax), statics_json,
-        bodies_json, have_frames ? frames_json : "[]");
+        shown.push_back(jnum(values[row * width + static_cast<std::size_t>(measure)]));
+    const std::string data =
+            script_json(PageJson{{"axes", std::move(axes_json)},
+                                 {"strides", std::move(strides)},
+                                 {"modes", std::move(modes)},
+                                 {"shard", PageJson::array({plan.shard.index, plan.shard.count})},
+                                 {"measure", model.columns[static_cast<std::size_t>(measure)]},
+                                 {"boolean", type == FieldType::boolean},
+                                 {"values", std::move(shown)},
+                                 {"view",
+                                  {{"h", std::string(1, "xyz"[view.h])},
+                                   {"v", std::string(1, "xyz"[view.v])},
+                                   {"umin", jnum(view.umin)},
+                                   {"umax", jnum(view.umax)},
+                                   {"vmin", jnum(view.vmin)},
+                                   {"vmax", jnum(view.vmax)}}},
+                                 {"statics", std::move(statics_json)},
+                                 {"bodies", std::move(bodies_json)},
+                                 {"frames", have_frames ? std::move(frames_json) : PageJson::array()}});
 
     std::string out;
     put(out,

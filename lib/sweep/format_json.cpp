@@ -1,39 +1,15 @@
 #include <cmath>
-#include <iterator>
 
-#include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
+#include "plot/script_json.h"
 #include "sweep/format.h"
 
 namespace collide {
 
 namespace {
 
-void append_string(std::string_view text, std::string& out) {
-    out += '"';
-    for (unsigned char c : text) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (c < 0x20)
-                fmt::format_to(std::back_inserter(out), "\\u{:04x}", c);
-            else
-                out += static_cast<char>(c);
-        }
-    }
-    out += '"';
-}
-
-void append_number(double v, std::string& out) {
-    if (!std::isfinite(v))
-        out += "null";
-    else
-        fmt::format_to(std::back_inserter(out), "{}", v);
-}
+using Json = nlohmann::ordered_json; // keys in the order written: the same sweep, the same bytes
 
 const char* type_name(FieldType type) {
     switch (type) {
@@ -45,112 +21,73 @@ const char* type_name(FieldType type) {
     return "number";
 }
 
-void append_value(const SweepModel& model, FieldType type, double v, std::string& out) {
-    if (std::isnan(v)) {
-        out += "null";
-        return;
-    }
+/// A cell's value as its field's type reads: true/false, a whole number, a body's name, a
+/// number (plot/script_json.h's json_number: whole numbers without a fraction); null when not
+/// measured (NaN) or not finite.
+Json value_json(const SweepModel& model, FieldType type, double v) {
+    if (std::isnan(v)) return nullptr;
     switch (type) {
-    case FieldType::boolean: out += v != 0 ? "true" : "false"; return;
-    case FieldType::integer: fmt::format_to(std::back_inserter(out), "{}", static_cast<long long>(v)); return;
+    case FieldType::boolean: return v != 0;
+    case FieldType::integer: return static_cast<long long>(v);
     case FieldType::body: {
         const auto index = static_cast<long long>(v);
         if (index >= 0 && index < static_cast<long long>(model.body_names.size()))
-            append_string(model.body_names[index], out);
-        else
-            out += "null";
-        return;
+            return model.body_names[static_cast<std::size_t>(index)];
+        return nullptr;
     }
-    case FieldType::number: append_number(v, out); return;
+    case FieldType::number: break;
     }
+    return json_number(v);
 }
 
 } // namespace
 
 std::string render_sweep_json(const SweepModel& model, const SweepPlan& plan, std::span<const double> values) {
-    std::string out = "{\n  \"scenario\": ";
-    append_string(model.name, out);
-    out += ",\n  \"file\": ";
-    append_string(model.file, out);
-    out += ",\n  \"params\": {";
-    for (std::size_t i = 0; i < model.param_names.size(); ++i) {
-        out += i > 0 ? ", " : "";
-        append_string(model.param_names[i], out);
-        out += ": ";
-        append_number(model.default_params[i], out);
-    }
-    out += "},\n  \"axes\": [";
+    Json doc;
+    doc["scenario"] = model.name;
+    doc["file"] = model.file;
+    Json params = Json::object();
+    for (std::size_t i = 0; i < model.param_names.size(); ++i)
+        params[model.param_names[i]] = json_number(model.default_params[i]);
+    doc["params"] = std::move(params);
     const auto& axes = plan.grid.axes();
-    for (std::size_t a = 0; a < axes.size(); ++a) {
-        out += a > 0 ? ",\n    " : "\n    ";
-        out += "{\"name\": ";
-        append_string(axes[a].name, out);
-        out += ", \"values\": [";
-        for (std::size_t i = 0; i < axes[a].values.size(); ++i) {
-            out += i > 0 ? ", " : "";
-            append_number(axes[a].values[i], out);
-        }
-        out += "]}";
+    Json axes_json = Json::array();
+    for (const auto& axis : axes) {
+        Json axis_values = Json::array();
+        for (const double v : axis.values) axis_values.push_back(json_number(v));
+        axes_json.push_back(Json{{"name", axis.name}, {"values", std::move(axis_values)}});
     }
-    out += axes.empty() ? "],\n" : "\n  ],\n";
-    fmt::format_to(std::back_inserter(out), "  \"grid_cells\": {},\n", plan.grid.cells());
-    if (plan.engines.size() > 1) {
-        out += "  \"engines\": [";
-        for (std::size_t e = 0; e < plan.engines.size(); ++e) {
-            out += e > 0 ? ", " : "";
-            append_string(plan.engines[e], out);
-        }
-        out += "],\n";
-    }
-    out += "  \"detection\": [";
-    for (std::size_t m = 0; m < plan.modes.size(); ++m) {
-        out += m > 0 ? ", " : "";
-        append_string(detection_name(plan.modes[m]), out);
-    }
-    fmt::format_to(std::back_inserter(out), "],\n  \"shard\": {{\"index\": {}, \"count\": {}}},\n  \"fields\": [",
-                   plan.shard.index + 1, plan.shard.count);
-    for (std::size_t f = 0; f < model.columns.size(); ++f) {
-        out += f > 0 ? ", " : "";
-        out += "{\"name\": ";
-        append_string(model.columns[f], out);
-        out += ", \"type\": ";
-        append_string(type_name(model.fields[f].type), out);
-        out += ", \"unit\": ";
-        append_string(model.fields[f].unit, out);
-        out += '}';
-    }
-    out += "],\n  \"cells\": [";
+    doc["axes"] = std::move(axes_json);
+    doc["grid_cells"] = plan.grid.cells();
+    if (plan.engines.size() > 1) doc["engines"] = plan.engines;
+    Json modes = Json::array();
+    for (const Detection m : plan.modes) modes.push_back(detection_name(m));
+    doc["detection"] = std::move(modes);
+    doc["shard"] = Json{{"index", plan.shard.index + 1}, {"count", plan.shard.count}};
+    Json fields = Json::array();
+    for (std::size_t f = 0; f < model.columns.size(); ++f)
+        fields.push_back(Json{
+                {"name", model.columns[f]}, {"type", type_name(model.fields[f].type)}, {"unit", model.fields[f].unit}});
+    doc["fields"] = std::move(fields);
+    Json cells = Json::array();
     const std::size_t width = model.fields.size();
-    const std::uint64_t rows = plan.rows();
-    for (std::uint64_t row = 0; row < rows; ++row) {
+    for (std::uint64_t row = 0; row < plan.rows(); ++row) {
         const std::uint64_t cell = plan.cell_of_row(row);
-        out += row > 0 ? ",\n    " : "\n    ";
-        fmt::format_to(std::back_inserter(out), "{{\"cell\": {}, \"params\": {{", cell);
-        for (std::size_t a = 0; a < axes.size(); ++a) {
-            out += a > 0 ? ", " : "";
-            append_string(axes[a].name, out);
-            out += ": ";
-            append_number(axes[a].values[plan.grid.coordinate(cell, a)], out);
-        }
-        out += "}, ";
-        if (plan.engines.size() > 1) {
-            out += "\"engine\": ";
-            append_string(plan.engines[plan.engine_of_row(row)], out);
-            out += ", ";
-        }
-        out += "\"detection\": ";
-        append_string(detection_name(plan.mode_of_row(row)), out);
-        out += ", \"values\": {";
-        for (std::size_t f = 0; f < width; ++f) {
-            out += f > 0 ? ", " : "";
-            append_string(model.columns[f], out);
-            out += ": ";
-            append_value(model, model.fields[f].type, values[row * width + f], out);
-        }
-        out += "}}";
+        Json cell_params = Json::object();
+        for (std::size_t a = 0; a < axes.size(); ++a)
+            cell_params[axes[a].name] = json_number(axes[a].values[plan.grid.coordinate(cell, a)]);
+        Json c{{"cell", cell}, {"params", std::move(cell_params)}};
+        if (plan.engines.size() > 1) c["engine"] = plan.engines[plan.engine_of_row(row)];
+        c["detection"] = detection_name(plan.mode_of_row(row));
+        Json cell_values = Json::object();
+        for (std::size_t f = 0; f < width; ++f)
+            cell_values[model.columns[f]] = value_json(model, model.fields[f].type, values[row * width + f]);
+        c["values"] = std::move(cell_values);
+        cells.push_back(std::move(c));
     }
-    out += rows > 0 ? "\n  ]\n}\n" : "]\n}\n";
-    return out;
+    doc["cells"] = std::move(cells);
+    // Two-space indents as `sim --format json` writes a log; names that are not UTF-8 as U+FFFD.
+    return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 } // namespace collide

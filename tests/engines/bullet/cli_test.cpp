@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -213,8 +214,11 @@ TEST_CASE("sweep --engine collide,bullet gives the same bytes in every format fo
         for (const char* variant : {"collide discrete", "collide swept", "bullet discrete", "bullet swept"})
             CHECK(one.out.find(variant) != std::string::npos);
     if (format == "json") {
-        CHECK(one.out.find("\"engines\": [\"collide\", \"bullet\"]") != std::string::npos);
-        CHECK(one.out.find("\"engine\": \"bullet\", \"detection\": \"swept\"") != std::string::npos);
+        const auto doc = nlohmann::json::parse(one.out);
+        CHECK(doc["engines"] == nlohmann::json::array({"collide", "bullet"}));
+        // Each cell's rows in the order engine-major, mode-minor: the fourth is bullet's swept.
+        CHECK(doc["cells"][3]["engine"] == "bullet");
+        CHECK(doc["cells"][3]["detection"] == "swept");
     }
     if (format == "html") CHECK(one.out.find("data-mode=\"bullet swept\" data-engine=\"bullet\"") != std::string::npos);
 }
