@@ -770,6 +770,14 @@ def main():
             problems.append("the cell is not drawn for discrete and swept")
         if len(re.findall(r'class="ring"', dom)) < 2 * 10:
             problems.append("the cell's frames are not drawn")
+        # True sizes: the bullet's circle (radius 0.3 m) is 6 times as wide as the 0.1 m wall, in
+        # pixels (the page once drew every sphere under 0.5 m at 0.5 m: 10 times).
+        sizes = browser.evaluate("(function(){var s=document.querySelector('.cellview svg');"
+                                 "var c=s.querySelector('circle.ring'),w=s.querySelector('polygon').getBBox();"
+                                 "return [+c.getAttribute('r'), w.width];})()")
+        if abs(2 * sizes[0] / sizes[1] - 0.6 / 0.1) > 0.1:
+            problems.append(f"the bullet is drawn {2 * sizes[0]:.1f} px across beside the wall's {sizes[1]:.1f} px: "
+                            "not 0.6 m to 0.1 m")
         built = browser.evaluate("Array.prototype.map.call(document.querySelectorAll('#cells3d .view3d'),"
                                  "function(b){return [b.getAttribute('data-mode'), b.getAttribute('data-build-ms')];})")
         if [m for m, b in built if b] != ["discrete", "swept"]:

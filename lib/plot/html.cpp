@@ -168,11 +168,13 @@ constexpr const char* kFlatScript = R"JS(function flatView(D, svg, readout) {
   function drawTurned(el, v, k, d, t) {
     var q = D.rotations[k].slice(4 * t.j, 4 * t.j + 4), base = [at(k, d, 0), at(k, d, 1), at(k, d, 2)];
     function px(p) { return [v.ox + (base[v.h] + p[v.h] - v.umin) * v.s, v.oy + (v.vmax - base[v.v] - p[v.v]) * v.s]; }
-    var shape = el.firstElementChild, o = t.o;
+    var shape = el.firstElementChild, mark = shape.nextElementSibling, o = t.o; // mark: a tiny body's cross
     el.removeAttribute('transform');
+    function moveMark(x, y) { if (mark) mark.setAttribute('transform', 'translate(' + x.toFixed(1) + ' ' + y.toFixed(1) + ')'); }
     if (o.c) {
       var c = px(rotate(q, o.c));
       shape.setAttribute('cx', c[0].toFixed(1)); shape.setAttribute('cy', c[1].toFixed(1));
+      moveMark(c[0], c[1]);
       return;
     }
     var pts = [];
@@ -184,7 +186,10 @@ constexpr const char* kFlatScript = R"JS(function flatView(D, svg, readout) {
     } else {
       for (var i = 0; i + 2 < o.p.length; i += 3) pts.push(px(rotate(q, o.p.slice(i, i + 3))));
     }
-    shape.setAttribute('points', hull(pts).map(function (p) { return p[0].toFixed(1) + ',' + p[1].toFixed(1); }).join(' '));
+    var outline = hull(pts), mx = 0, my = 0;
+    outline.forEach(function (p) { mx += p[0] / outline.length; my += p[1] / outline.length; });
+    shape.setAttribute('points', outline.map(function (p) { return p[0].toFixed(1) + ',' + p[1].toFixed(1); }).join(' '));
+    moveMark(mx, my);
   }
   function showKept(k) {
     if (!D.states.length) return;

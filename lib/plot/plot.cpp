@@ -233,7 +233,7 @@ Outline outline_of(const BodyDef& body, const ViewMap& m, const Quat& rotation) 
     std::visit(Overloaded{
                        [&](const Sphere& s) {
                            std::tie(o.cx, o.cy) = proj(s.centre);
-                           o.radius = std::max(s.radius * m.scale, 0.5);
+                           o.radius = s.radius * m.scale; // its true size, however small
                        },
                        [&](const Aabb& b) {
                            for (int k = 0; k < 4; ++k) {
@@ -274,15 +274,49 @@ Outline outline_of(const BodyDef& body, const ViewMap& m, const Quat& rotation) 
     return o;
 }
 
-std::string outline_svg(const Outline& o, double x, double y, std::string_view attributes) {
-    if (o.radius > 0)
-        return fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\"{}/>", x + o.cx, y + o.cy, o.radius,
-                           attributes);
-    if (o.poly.empty()) return {};
-    std::string points;
-    for (const Pt& p : o.poly) fmt::format_to(std::back_inserter(points), "{:.1f},{:.1f} ", x + p.first, y + p.second);
-    if (!points.empty()) points.pop_back();
-    return fmt::format("<polygon points=\"{}\"{}/>", points, attributes);
+double outline_size(const Outline& o) {
+    if (o.radius > 0) return 2 * o.radius;
+    if (o.poly.empty()) return 0;
+    double x0 = o.poly[0].first, x1 = x0, y0 = o.poly[0].second, y1 = y0;
+    for (const auto& [x, y] : o.poly) {
+        x0 = std::min(x0, x), x1 = std::max(x1, x);
+        y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+    return std::max(x1 - x0, y1 - y0);
+}
+
+bool is_tiny(const Outline& o) { return (o.radius > 0 || !o.poly.empty()) && outline_size(o) < kTinyOutline; }
+
+std::string outline_svg(const Outline& o, double x, double y, std::string_view attributes, bool mark_tiny) {
+    std::string out;
+    double cx = x + o.cx, cy = y + o.cy;
+    if (o.radius > 0) {
+        // Two decimals below 1 px: a 1 cm ball at 30 px per m is r = 0.15, not 0.1 or 0.2.
+        out = o.radius < 1 ? fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.2f}\"{}/>", cx, cy, o.radius,
+                                         attributes)
+                           : fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\"{}/>", cx, cy, o.radius,
+                                         attributes);
+    } else {
+        if (o.poly.empty()) return {};
+        std::string points;
+        cx = cy = 0;
+        for (const Pt& p : o.poly) {
+            fmt::format_to(std::back_inserter(points), "{:.1f},{:.1f} ", x + p.first, y + p.second);
+            cx += (x + p.first) / static_cast<double>(o.poly.size());
+            cy += (y + p.second) / static_cast<double>(o.poly.size());
+        }
+        points.pop_back();
+        out = fmt::format("<polygon points=\"{}\"{}/>", points, attributes);
+    }
+    if (mark_tiny && is_tiny(o)) { // too small to see: a cross on its centre, not a larger outline
+        std::string more(attributes);
+        if (const std::size_t at = more.find(" class=\""); at != std::string::npos)
+            more.insert(at + 8, "tiny ");
+        else
+            more += " class=\"tiny\"";
+        out += fmt::format("<path transform=\"translate({:.1f} {:.1f})\" d=\"M-4 0h8M0 -4v8\"{}/>", cx, cy, more);
+    }
+    return out;
 }
 
 namespace {
@@ -427,6 +461,7 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
 
     // Static bodies first (filled), then each moving body: rings, path and (interactive) its marker.
     std::size_t colour = 0;
+    std::size_t tiny_marked = 0; // moving bodies marked with a cross (kTinyBudget)
     for (std::size_t i = 0; i < n; ++i) {
         const BodyDef& b = sc.bodies[i];
         const Outline o = outline_of(b, m);
@@ -443,13 +478,16 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
         put(out, "<g class=\"body c{}\" data-body=\"{}\">", colour++ % kPalette.size(), esc(b.name));
         const double rings = static_cast<double>(ring_frames.size());
         const bool turning = turns_in(rec, i);
+        // A tiny body's cross on its last ring and its marker only (its path shows the rest).
+        const bool mark = is_tiny(o) && tiny_marked < kTinyBudget;
+        tiny_marked += mark ? 1 : 0;
         // Each ring turned as the body is at its frame.
         const auto outline_at = [&](std::size_t k) { return turning ? outline_of(b, m, rec.at(k)[i].rotation) : o; };
         for (std::size_t r = 0; r < ring_frames.size(); ++r) {
             const Vec3 p = pos(ring_frames[r], i);
             const double alpha = rings > 1 ? 0.12 + 0.5 * static_cast<double>(r) / (rings - 1) : 0.6;
             out += outline_svg(outline_at(ring_frames[r]), m.px(p[h]), m.py(p[v]),
-                               fmt::format(" opacity=\"{:.2f}\"", alpha));
+                               fmt::format(" opacity=\"{:.2f}\"", alpha), mark && r + 1 == ring_frames.size());
         }
         out += "<path class=\"track\" d=\"";
         char op = 'M';
@@ -463,7 +501,7 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
         if (colour <= markers) { // the first `markers` moving bodies
             const Vec3 p = pos(0, i);
             put(out, "<g class=\"now\" data-index=\"{}\">{}</g>", i,
-                outline_svg(frames ? outline_at(0) : o, m.px(p[h]), m.py(p[v]), " class=\"nowshape\""));
+                outline_svg(frames ? outline_at(0) : o, m.px(p[h]), m.py(p[v]), " class=\"nowshape\"", mark));
         }
         out += "</g>\n";
     }
@@ -542,8 +580,9 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
     out += "</g>\n";
 }
 
-/// Draws the legend from (x0, y0); returns its height (px).
-double draw_legend(std::string& out, const Scenario& sc, double x0, double y0, double width) {
+/// Draws the legend from (x0, y0); returns its height (px). `tiny`: an item for the cross that
+/// marks a body too small to see.
+double draw_legend(std::string& out, const Scenario& sc, double x0, double y0, double width, bool tiny) {
     std::vector<std::pair<std::string, std::string>> items; // markup, text
     std::size_t colour = 0, dynamic = 0;
     for (const BodyDef& b : sc.bodies) {
@@ -558,6 +597,10 @@ double draw_legend(std::string& out, const Scenario& sc, double x0, double y0, d
                      b.name});
     }
     if (dynamic > 12) items.push_back({"", fmt::format("… and {} more bodies", dynamic - 12)});
+    if (tiny)
+        items.push_back({"<circle cx=\"12\" cy=\"-4\" r=\"0.6\" fill=\"none\" stroke=\"#555\"/><path d=\"M8 "
+                         "-4h8M12 -8v8\" stroke=\"#555\"/>",
+                         fmt::format("+ a body under {:.0f} px across, drawn at its size", kTinyOutline)});
     items.push_back({"<circle cx=\"6\" cy=\"-4\" r=\"5\" fill=\"none\" stroke=\"#555\" opacity=\"0.25\"/><circle "
                      "cx=\"16\" cy=\"-4\" r=\"5\" fill=\"none\" stroke=\"#555\" opacity=\"0.6\"/>",
                      "outline at a sampled frame (fainter: earlier)"});
@@ -593,6 +636,7 @@ constexpr const char* kStyle =
         ".first{fill:#d00;stroke:#fff}.apex{fill:#080;stroke:#fff}.label{font-size:11px;fill:#222;paint-order:stroke;"
         "stroke:#fff;stroke-width:3px}\n"
         ".nowshape{fill-opacity:0.35;stroke-width:2.5}\n"
+        ".tiny{fill:none;stroke-width:1}.nowshape.tiny{stroke-width:1.5}\n"
         "</style>\n";
 
 constexpr const char* kArrow =
@@ -609,8 +653,11 @@ std::string render_svg(const Scenario& sc, const Recording& rec, const std::vect
     const double width = std::max(right + 30, 700.0);
     std::string body;
     for (const ViewMap& m : maps) draw_view(body, sc, rec, m, markers, &m == &maps.front()); // labels once
+    bool tiny = false;
+    for (const ViewMap& m : maps)
+        for (const BodyDef& b : sc.bodies) tiny = tiny || is_tiny(outline_of(b, m));
     std::string legend;
-    const double height = bottom + 62 + draw_legend(legend, sc, kLeft, bottom + 62, width - kLeft - 20) + 10;
+    const double height = bottom + 62 + draw_legend(legend, sc, kLeft, bottom + 62, width - kLeft - 20, tiny) + 10;
     std::string out;
     out.reserve(body.size() + legend.size() + 4096);
     put(out,

@@ -101,7 +101,8 @@ std::string script_string(std::string_view text);
 extern const char* const kPageErrorScript;
 
 /// One body's outline in a view, relative to the body's position (px at `scale` px per m, y
-/// downwards): a circle (radius > 0) or a polygon. Planes have no outline (empty, radius 0).
+/// downwards), at its true size however small: a circle (radius > 0) or a polygon. Planes
+/// have no outline (empty, radius 0).
 struct Outline {
     double cx = 0, cy = 0, radius = 0;           ///< a circle's centre and radius (px)
     std::vector<std::pair<double, double>> poly; ///< a polygon's corners (px), when not a circle
@@ -124,7 +125,24 @@ bool turns_in(const Recording& recording, std::size_t body);
 /// Empty without gravity or with fewer than three frames.
 std::vector<std::size_t> apex_frames(const Scenario& scenario, const Recording& recording, std::size_t body);
 
-/// SVG markup of an outline placed at pixel (x, y), with the given extra attributes.
-std::string outline_svg(const Outline& outline, double x, double y, std::string_view attributes);
+/// Outlines smaller than this across (px) are drawn at their size and marked by a cross on
+/// their centre (8 px wide): a 5 cm bullet at the wall is a dot with a cross, never a disc
+/// that reaches into the wall.
+inline constexpr double kTinyOutline = 4;
+
+/// The outline's width or height, whichever is larger (px); 0 for none.
+double outline_size(const Outline& outline);
+
+/// Whether the outline is smaller than kTinyOutline across (and not empty).
+bool is_tiny(const Outline& outline);
+
+/// Most moving bodies a view marks with a cross when they are tiny (on their last ring and
+/// their moving marker; static ones always): a crowd of 10,000 specks stays a few MB.
+inline constexpr std::size_t kTinyBudget = 600;
+
+/// SVG markup of an outline placed at pixel (x, y), with the given extra attributes: the
+/// circle or polygon at its true size, then (is_tiny, and `mark_tiny`) a `path.tiny` cross on
+/// its centre.
+std::string outline_svg(const Outline& outline, double x, double y, std::string_view attributes, bool mark_tiny = true);
 
 } // namespace collide

@@ -27,7 +27,7 @@ std::string num(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) :
 /// A number for the page's data: 6 significant digits, as the page draws it.
 PageJson jnum(double v) { return json_number(v, 6); }
 
-/// An outline (metres, y up-negative as outline_of gives it at 1 px per m) as JSON.
+/// An outline (metres, y up-negative as outline_of gives it at 1 px per m: its true size) as JSON.
 PageJson outline_json(const Outline& o) {
     if (o.radius > 0) return PageJson{{"c", PageJson::array({jnum(o.cx), jnum(o.cy), jnum(o.radius)})}};
     PageJson points = PageJson::array();
@@ -70,7 +70,7 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
         const CellRun first = run_row(0);
         const std::vector<ViewMap> views = plan_views(first.scenario, first.recording, {});
         view = views.front();
-        view.scale = 1;
+        view.scale = 1; // outlines in metres, at their true size (the page scales them)
         std::vector<std::size_t> dynamic;
         // The window: the static bodies' finite bounds and where the moving bodies start, plus 1 m.
         double u0 = 1e300, u1 = -1e300, v0 = 1e300, v1 = -1e300;
@@ -265,12 +265,31 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
   var s = Math.min(W / (V.umax - V.umin), H / (V.vmax - V.vmin));
   function X(u) { return (u - V.umin) * s; }
   function Y(v) { return (V.vmax - v) * s; }
+  // A body's outline at its true size; one under 4 px across also gets a cross on its centre
+  // (a marker, never a larger outline that would reach into its neighbours).
   function shape(o, x, y, attrs, parent) {
-    if (o.c) { attrs.cx = x + o.c[0] * s; attrs.cy = y + o.c[1] * s; attrs.r = Math.max(o.c[2] * s, 1); return el('circle', attrs, parent); }
-    var pts = [];
-    for (var i = 0; i < o.p.length; i += 2) pts.push((x + o.p[i] * s).toFixed(1) + ',' + (y + o.p[i + 1] * s).toFixed(1));
+    var mark = function (cx, cy, size) {
+      if (size >= 4) return;
+      el('path', {d: 'M-4 0h8M0 -4v8', transform: 'translate(' + cx.toFixed(1) + ' ' + cy.toFixed(1) + ')', fill: 'none',
+        stroke: attrs.stroke, opacity: attrs.opacity || 1, class: 'tiny'}, parent);
+    };
+    if (o.c) {
+      attrs.cx = x + o.c[0] * s; attrs.cy = y + o.c[1] * s; attrs.r = o.c[2] * s;
+      var circle = el('circle', attrs, parent);
+      mark(attrs.cx, attrs.cy, 2 * attrs.r);
+      return circle;
+    }
+    var pts = [], x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity, mx = 0, my = 0;
+    for (var i = 0; i < o.p.length; i += 2) {
+      var px = x + o.p[i] * s, py = y + o.p[i + 1] * s;
+      pts.push(px.toFixed(1) + ',' + py.toFixed(1));
+      x0 = Math.min(x0, px); x1 = Math.max(x1, px); y0 = Math.min(y0, py); y1 = Math.max(y1, py);
+      mx += 2 * px / o.p.length; my += 2 * py / o.p.length;
+    }
     attrs.points = pts.join(' ');
-    return el('polygon', attrs, parent);
+    var polygon = el('polygon', attrs, parent);
+    if (pts.length) mark(mx, my, Math.max(x1 - x0, y1 - y0));
+    return polygon;
   }
   var colours = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd'];
   function draw(row, mode) {

@@ -177,3 +177,64 @@ bodies:
     const std::string pile = render_plot_svg(pyramid, record(pyramid));
     CHECK(count(pile, "<path class=\"apex\" d=\"M") == 1); // the legend's alone
 }
+
+TEST_CASE("bodies are drawn at their true size at every scale; one too small to see gets a cross, not a larger disc") {
+    BodyDef ball;
+    ball.shape = Sphere{{0, 0, 0}, 0.05};
+    ViewMap m;
+    m.scale = 1; // 1 px per m: the sweep page's outlines, in metres
+    CHECK(outline_of(ball, m).radius == 0.05);
+    m.scale = 30;
+    CHECK(outline_of(ball, m).radius == Approx(1.5));
+    CHECK(is_tiny(outline_of(ball, m)));
+    m.scale = 100;
+    CHECK_FALSE(is_tiny(outline_of(ball, m)));
+    // At 30 px per m a 5 cm ball is 3 px across: its circle at r = 1.5, a cross on its centre
+    // in the same class, never a disc larger than the ball.
+    m.scale = 30;
+    CHECK(outline_svg(outline_of(ball, m), 10, 20, " class=\"nowshape\"") ==
+          "<circle cx=\"10.0\" cy=\"20.0\" r=\"1.5\" class=\"nowshape\"/><path transform=\"translate(10.0 "
+          "20.0)\" d=\"M-4 0h8M0 -4v8\" class=\"tiny nowshape\"/>");
+    ball.shape = Sphere{{0, 0, 0}, 0.005};
+    CHECK_THAT(outline_svg(outline_of(ball, m), 0, 0, ""),
+               Catch::StartsWith("<circle cx=\"0.0\" cy=\"0.0\" r=\"0.15\"/>"));
+
+    // A 1 cm bullet flying 6 m into a wall, at rest against it: each circle at its true size,
+    // the last one ending at the wall's face, with a cross (on the last ring only).
+    Scenario sc;
+    sc.name = "at the wall";
+    BodyDef wall, bullet;
+    wall.name = "wall";
+    wall.is_static = true;
+    wall.shape = Aabb{{0, -6, -1}, {0.5, 6, 1}};
+    bullet.name = "bullet";
+    bullet.shape = Sphere{{0, 0, 0}, 0.01};
+    bullet.position = {-0.01, 0, 0};
+    sc.bodies = {wall, bullet};
+    Recording rec;
+    rec.body_count = 2;
+    for (int k = 0; k < 3; ++k) {
+        rec.frames.push_back(k);
+        rec.times.push_back(k / 60.0);
+        rec.states.push_back(BodyState{});
+        BodyState s;
+        s.position = bullet.position - Vec3{3.0 * (2 - k), 0, 0};
+        rec.states.push_back(s);
+    }
+    PlotOptions xy;
+    xy.view = PlotView::xy;
+    const ViewMap view = plan_views(sc, rec, xy).front();
+    const std::string svg = render_plot_svg(sc, rec, xy);
+    const std::regex circle("<circle cx=\"([0-9.]+)\" cy=\"[0-9.]+\" r=\"([0-9.]+)\" opacity");
+    std::vector<std::pair<double, double>> rings; // centre x and radius (px)
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), circle); it != std::sregex_iterator(); ++it)
+        rings.push_back({std::stod((*it)[1]), std::stod((*it)[2])});
+    REQUIRE(rings.size() == 3);
+    CHECK(view.scale < 200); // 1 cm is 2 px at most: tiny
+    for (const auto& [x, r] : rings) CHECK(r == Approx(0.01 * view.scale).margin(0.005));
+    CHECK(rings.back().first + rings.back().second <= view.px(0) + 0.06); // rounded to 0.1 px
+    CHECK(count(svg, "class=\"tiny\"") == 1);
+    CHECK_THAT(svg, Catch::Contains("+ a body under 4 px across, drawn at its size"));
+    // A scene without tiny bodies has no such legend.
+    CHECK_THAT(render_plot_svg(shipped("bouncing"), record(shipped("bouncing"))), !Catch::Contains("px across"));
+}

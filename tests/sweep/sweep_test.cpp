@@ -345,3 +345,33 @@ TEST_CASE("sweep HTML is the tunnel demo: one data-cell element per cell and mod
     CHECK_THAT(bare, Catch::Contains("\"frames\":[]"));
     CHECK_THAT(bare, Catch::Contains("<rect data-cell=\"0\" data-mode=\"discrete\""));
 }
+
+TEST_CASE("sweep HTML draws a 5 cm bullet at its true radius, not at 0.5 m, with a cross when it is tiny") {
+    // A 5 cm bullet stopped against a wall whose face is at x = -0.05: as drawn at 0.5 m it
+    // would reach 45 cm into the wall.
+    const auto file = temp_dir() / "bullet.yaml";
+    std::ofstream(file) << "name: bullet\nparams: { speed: 10 }\n"
+                           "world: { rate: 60, frames: 20, gravity: [0, 0, 0], detection: swept }\n"
+                           "bodies:\n"
+                           "  wall: { static: true, box: { min: [-0.05, -2, -2], max: [0.05, 2, 2] } }\n"
+                           "  bullet: { sphere: { radius: 0.05 }, position: [-2, 0, 0], velocity: [$speed, 0, 0],"
+                           " restitution: 0, friction: 0 }\n"
+                           "log:\n  - first_contact: { body: bullet, with: wall }\n";
+    SweepRequest r;
+    r.varies = {"speed=5,10"};
+    r.format = SweepFormat::html;
+    const std::string html = sweep_text(r, scenario_sweep_model(load_scenario_template(file.string())));
+    const std::string open = "<script type=\"application/json\" id=\"data\">";
+    const std::size_t at = html.find(open);
+    REQUIRE(at != std::string::npos);
+    const auto data =
+            nlohmann::json::parse(html.substr(at + open.size(), html.find("</script>", at) - at - open.size()));
+    REQUIRE(data["bodies"].size() == 1);
+    CHECK(data["bodies"][0]["o"]["c"][2] == 0.05); // metres, as the page scales them
+    const auto& wall = data["statics"][0]["o"]["p"];
+    double left = 1e9;
+    for (std::size_t k = 0; k < wall.size(); k += 2) left = std::min(left, wall[k].get<double>());
+    CHECK(left == -0.05);
+    // The page's script draws them at the page's scale: scripts/browser-test.py measures the
+    // drawn bullet against the drawn wall (the tunnel sweep).
+}
