@@ -214,6 +214,18 @@ struct MaxOverlapLog {
     static constexpr std::array kFields = {log_field::number("depth", "m"), log_field::body("a"), log_field::body("b")};
 };
 
+/// The mechanical energy of the dynamic bodies (J): kinetic (½·m·|v|² of the centre of mass and
+/// ½·ωᵀ·I·ω of the turn) plus gravity's potential −m·g·c (c the centre of mass; zero at the
+/// origin). start: at t = 0; end: at the last frame; change: end − start; drift: the largest
+/// |E − start| at any sampled frame. An elastic, frictionless scene keeps it (change and drift 0).
+struct EnergyLog {
+    static constexpr std::string_view kName = "energy";
+    static constexpr std::array<std::string_view, 0> kKeys = {};
+    enum Field : int { start, end, change, drift };
+    static constexpr std::array kFields = {log_field::number("start", "J"), log_field::number("end", "J"),
+                                           log_field::number("change", "J"), log_field::number("drift", "J")};
+};
+
 /// A character's footing at the last frame: whether it stands on walkable ground, that
 /// ground's unit normal (nx, ny, nz; NaN when not grounded) and how many steps it climbed.
 struct CharacterLog {
@@ -282,6 +294,6 @@ struct TunnelLog {
 /// One requested log entry: exactly one kind.
 using LogRequest = std::variant<ApexLog, FirstContactLog, AxisOverlapsLog, ContactLog, PushOutLog, SplitLog, RespondLog,
                                 SlopeLog, SeparatingAxisLog, FinalLog, AtRestLog, MaxOverlapLog, RaycastLog,
-                                CharacterLog, TriggerLog, TunnelLog>;
+                                CharacterLog, TriggerLog, TunnelLog, EnergyLog>;
 
 } // namespace collide

@@ -32,12 +32,13 @@ struct LogDef {
 enum class ExpectOp : std::uint8_t { equals, at_most, at_least };
 
 /// One `expect:` condition: `value` (written `ID.FIELD`) compared with a number or another
-/// logged value, within a tolerance.
+/// logged value (plus a number: `plus`), within a tolerance.
 struct ExpectDef {
     std::string value; ///< the logged value, `ID.FIELD`
     ExpectOp op = ExpectOp::equals;
     double number = 0;       ///< the number compared with, when `other` is empty (booleans: 1 or 0)
     std::string other;       ///< another logged value `ID.FIELD` to compare with, or empty
+    double plus = 0;         ///< added to `other` (`plus:`, in its unit): the target is other + plus
     double tolerance = 1e-9; ///< absolute tolerance (for equals; slack for bounds)
     std::string text;        ///< the condition as written, for messages
     SourceMark mark;         ///< where it was written

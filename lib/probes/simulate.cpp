@@ -65,6 +65,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
     ws.rests_.clear();
     ws.triggers_.clear();
     ws.tunnels_.clear();
+    ws.energies_.clear();
     const int n = static_cast<int>(scenario.bodies.size());
     const auto valid = [n](int index) { return index >= 0 && index < n; };
     const auto restitution = [&](int index) { return scenario.bodies[static_cast<std::size_t>(index)].restitution; };
@@ -108,6 +109,10 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
                                if (valid(r.body) && valid(r.wall) && r.body != r.wall)
                                    ws.tunnels_.watch(world, r.body, r.wall, out);
                            },
+                           [&](const EnergyLog&) {
+                               whole_run = true;
+                               ws.energies_.watch(scenario.bodies, world, out);
+                           },
                            [&](const FinalLog&) { whole_run = true; },
                            [&](const CharacterLog&) { whole_run = true; },
                            [&](const MaxOverlapLog&) { whole_run = true; },
@@ -150,6 +155,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
     if (!ws.rests_.empty()) world.add_observer(ws.rests_, kOnFrame);
     if (!ws.triggers_.empty()) world.add_observer(ws.triggers_, ws.triggers_.events());
     if (!ws.tunnels_.empty()) world.add_observer(ws.tunnels_, kOnFrame);
+    if (!ws.energies_.empty()) world.add_observer(ws.energies_, kOnFrame);
     if (trace) world.add_observer(tracer, trace->wants_contacts() ? kOnFrame | kOnContact : kOnFrame);
 
     if (!trace && !whole_run && ws.contacts_.open() == 0) return; // nothing needs stepping
@@ -163,6 +169,7 @@ void simulate(const Scenario& scenario, std::span<double> values, Workspace& ws,
     ws.apexes_.finish();
     ws.rests_.finish(world);
     ws.tunnels_.finish(world);
+    ws.energies_.finish(world);
     offset = 0;
     for (const LogDef& def : scenario.log) {
         const auto count = static_cast<std::size_t>(field_count(def.request));

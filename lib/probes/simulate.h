@@ -14,11 +14,12 @@
 /// - first_contact (probes/first_contact.h), apex (probes/apex.h), at_rest
 ///   (probes/at_rest.h), trigger (probes/trigger.h: sampled frames, or exact times when the
 ///   world is swept or either body has `ccd: true`): observers of the stepping world.
+/// - energy (probes/energy.h): at the start, every sampled frame and the end.
 /// - final, character, max_overlap (probes/at_end.h): after the last frame.
 ///
 /// Without a trace the run stops early once every log entry is settled (every first_contact
-/// found and nothing needs the whole run — apex, at_rest, trigger, final, character and
-/// max_overlap do, or only unfound first_contact entries remain and no
+/// found and nothing needs the whole run — apex, at_rest, trigger, energy, final,
+/// character and max_overlap do, or only unfound first_contact entries remain and no
 /// pair can ever meet again) — the values are identical to a full run.
 
 #include <memory>
@@ -31,6 +32,7 @@
 #include "model/scenario.h"
 #include "probes/apex.h"
 #include "probes/at_rest.h"
+#include "probes/energy.h"
 #include "probes/first_contact.h"
 #include "probes/trigger.h"
 #include "probes/tunnel.h"
@@ -84,6 +86,7 @@ private:
     AtRestProbes rests_;
     TriggerProbes triggers_;
     TunnelProbes tunnels_;
+    EnergyProbes energies_;
     std::vector<Shape> targets_; ///< raycast targets, placed
 };
 

@@ -1,6 +1,7 @@
 #include "report/expect.h"
 #include "scenario/load.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -41,6 +42,8 @@ std::string where(const Scenario& scenario, const SourceMark& mark) {
 std::string condition_text(const ExpectDef& def, FieldType type) {
     if (!def.text.empty()) return def.text;
     std::string target = def.other;
+    if (!target.empty() && def.plus != 0)
+        target += fmt::format(" {} {:g}", def.plus < 0 ? '-' : '+', std::fabs(def.plus));
     if (target.empty())
         target = type == FieldType::boolean ? (def.number != 0 ? "true" : "false") : fmt::format("{:g}", def.number);
     return fmt::format("{} {} {}", def.value, op_word(def.op), target);
@@ -60,13 +63,17 @@ std::vector<ExpectOutcome> check_expectations(const Scenario& scenario, const La
             (oi >= 0 && static_cast<std::size_t>(oi) >= values.size())) {
             const std::string& missing =
                     (vi < 0 || static_cast<std::size_t>(vi) >= values.size()) ? def.value : def.other;
-            outcomes.push_back({false, fmt::format("{}: expectation failed: {} (no logged value {})", at,
-                                                   condition_text(def, FieldType::number), missing)});
+            ExpectOutcome missed;
+            missed.condition = condition_text(def, FieldType::number);
+            missed.message =
+                    fmt::format("{}: expectation failed: {} (no logged value {})", at, missed.condition, missing);
+            missed.tolerance = def.tolerance;
+            outcomes.push_back(std::move(missed));
             continue;
         }
         const FieldType type = layout.fields[static_cast<std::size_t>(vi)].type;
         const double v = values[static_cast<std::size_t>(vi)];
-        const double target = oi >= 0 ? values[static_cast<std::size_t>(oi)] : def.number;
+        const double target = oi >= 0 ? values[static_cast<std::size_t>(oi)] + def.plus : def.number;
         const double tol = def.tolerance;
         bool passed = false;
         if (!std::isnan(v) && !std::isnan(target)) {
@@ -76,9 +83,24 @@ std::vector<ExpectOutcome> check_expectations(const Scenario& scenario, const La
             case ExpectOp::at_least: passed = v >= target - tol; break;
             }
         }
-        const std::string condition = condition_text(def, type);
+        ExpectOutcome outcome;
+        outcome.condition = condition_text(def, type);
+        outcome.unit = std::string(layout.fields[static_cast<std::size_t>(vi)].unit);
+        outcome.value = v;
+        outcome.target = target;
+        outcome.tolerance = tol;
+        if (!std::isnan(v) && !std::isnan(target)) {
+            switch (def.op) {
+            case ExpectOp::equals: outcome.error = std::fabs(v - target); break;
+            case ExpectOp::at_most: outcome.error = std::max(0.0, v - target); break;
+            case ExpectOp::at_least: outcome.error = std::max(0.0, target - v); break;
+            }
+        }
+        const std::string& condition = outcome.condition;
         if (passed) {
-            outcomes.push_back({true, fmt::format("{}: expectation held: {}", at, condition)});
+            outcome.passed = true;
+            outcome.message = fmt::format("{}: expectation held: {}", at, condition);
+            outcomes.push_back(std::move(outcome));
             continue;
         }
         // What to show: the value, and the target when it is another logged value.
@@ -86,7 +108,8 @@ std::vector<ExpectOutcome> check_expectations(const Scenario& scenario, const La
         const std::string shown = show(scenario, type, v);
         if (oi >= 0) {
             const FieldType other_type = layout.fields[static_cast<std::size_t>(oi)].type;
-            detail = fmt::format("{} = {} vs {} = {}", def.value, shown, def.other, show(scenario, other_type, target));
+            detail = fmt::format("{} = {} vs {} = {}", def.value, shown, def.other,
+                                 show(scenario, other_type, values[static_cast<std::size_t>(oi)]));
         } else {
             detail = fmt::format("got {}", shown);
         }
@@ -100,7 +123,8 @@ std::vector<ExpectOutcome> check_expectations(const Scenario& scenario, const La
             case ExpectOp::at_least: detail += fmt::format(", under by {:.3g}, tolerance {:g}", target - v, tol); break;
             }
         }
-        outcomes.push_back({false, fmt::format("{}: expectation failed: {} ({})", at, condition, detail)});
+        outcome.message = fmt::format("{}: expectation failed: {} ({})", at, condition, detail);
+        outcomes.push_back(std::move(outcome));
     }
     return outcomes;
 }

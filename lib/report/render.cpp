@@ -286,6 +286,15 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                                                        : "never: still moving at the end";
                         return std::vector<Line>{l};
                     },
+                    [&](const EnergyLog&) {
+                        Line l{"energy of the dynamic bodies", "", ""};
+                        using F = EnergyLog;
+                        l.value = fmt::format("{} J at the start, {} J at the end (change {} J, at most {} J from the "
+                                              "start at any frame)",
+                                              fixed(v[F::start], d), fixed(v[F::end], d), fixed(v[F::change], d),
+                                              fixed(v[F::drift], d));
+                        return std::vector<Line>{l};
+                    },
                     [&](const MaxOverlapLog&) {
                         Line l{"deepest overlap at the end", "", ""};
                         using F = MaxOverlapLog;

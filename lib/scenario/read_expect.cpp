@@ -60,7 +60,8 @@ void read_expect(ReaderState& r, const Entry* e) {
             r.problems.error(im, path + ": expected a mapping { value: ID.FIELD, equals: ... }, got " + describe(item));
             continue;
         }
-        const auto view = read_map(r.problems, item, path, im, {"value", "equals", "at_most", "at_least", "tolerance"});
+        const auto view =
+                read_map(r.problems, item, path, im, {"value", "equals", "at_most", "at_least", "plus", "tolerance"});
         if (!view) continue;
         r.t.base.expect.emplace_back();
         const int index = static_cast<int>(r.t.base.expect.size()) - 1;
@@ -106,6 +107,15 @@ void read_expect(ReaderState& r, const Entry* e) {
             r.numbers.set(n, {&ExpectDef::number, index}, cwhat, mark_of(cv, cmp->key_mark));
             if (!n.ok) continue;
             rhs = std::string(cv.scalar());
+        }
+        if (const Entry* plus = view->find("plus")) {
+            if (x.other.empty()) {
+                r.problems.error(plus->key_mark, path + ".plus: adds to another logged value (" + cmp->key +
+                                                         ": ID.FIELD); to compare with a number, write the sum");
+                continue;
+            }
+            r.numbers.read_into(plus, {&ExpectDef::plus, index}, path + ".plus", kAny);
+            if (plus->value.is_scalar()) rhs += " + " + std::string(plus->value.scalar());
         }
         std::string tolerance_text;
         if (const Entry* tol = view->find("tolerance")) {

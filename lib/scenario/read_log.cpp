@@ -109,6 +109,7 @@ void read_request(ReaderState& r, const Entry& e, int entry, LogDef& def, const 
                     [&](AtRestLog& q) { body("body", q.body); },
                     [&](CharacterLog& q) { body("body", q.body); },
                     [&](MaxOverlapLog&) {},
+                    [&](EnergyLog&) {},
                     [&](RaycastLog& q) {
                         num.read_vec(require(r.problems, *v, "from", path), {&RaycastLog::origin, entry},
                                      path + ".from");

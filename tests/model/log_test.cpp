@@ -71,6 +71,8 @@ TEST_CASE("each kind's field enum matches its field table, name by name") {
     CHECK(TriggerLog::kFields[TriggerLog::exit_time].name == "exit_time");
     CHECK(TriggerLog::kFields[TriggerLog::enter_time].unit == "s");
     CHECK(TriggerLog::kFields[TriggerLog::events].type == FieldType::integer);
+    CHECK(EnergyLog::kFields[EnergyLog::drift].name == "drift");
+    CHECK(EnergyLog::kFields[EnergyLog::change].unit == "J");
 }
 
 TEST_CASE("every kind is reachable by its YAML name, and names and field names are unique") {
@@ -110,5 +112,5 @@ TEST_CASE("apex lays out its numbered fields after its bounce count") {
     CHECK(f[static_cast<std::size_t>(apex.bounce_count())].type == FieldType::integer);
     int total = 0;
     for (const LogRequest& r : every_kind()) total += field_count(r);
-    CHECK(total == 7 + 6 + 3 + 5 + 4 + 9 + 4 + 2 + 10 + 16 + 3 + 3 + 9 + 5 + 7 + 4); // apex defaults to 3 bounces
+    CHECK(total == 7 + 6 + 3 + 5 + 4 + 9 + 4 + 2 + 10 + 16 + 3 + 3 + 9 + 5 + 7 + 4 + 4); // apex defaults to 3 bounces
 }

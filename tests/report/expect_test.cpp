@@ -2,6 +2,7 @@
 // tolerance; booleans; NaN never passes; messages name the file position and the values.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <limits>
 
 #include "report/expect.h"
@@ -106,4 +107,49 @@ TEST_CASE("a name the log does not have fails with a message naming it") {
     REQUIRE(out.size() == 1);
     CHECK_FALSE(out[0].passed);
     CHECK(out[0].message.find("no logged value apex.apex_9") != std::string::npos);
+}
+
+TEST_CASE("each outcome carries the value, its target, the error against it, the tolerance and the unit") {
+    // apex_1 = 0.499 m against 0.5 (equals), 0.498 (at_most: 0.001 above it), 0.4 (at_most:
+    // within it, error 0), 0.6 (at_least: 0.101 below it).
+    const Scenario s = scenario_with(
+            {def("apex.apex_1", ExpectOp::equals, 0.5, 1e-6), def("apex.apex_1", ExpectOp::at_most, 0.498, 1e-4),
+             def("apex.apex_1", ExpectOp::at_most, 0.6, 0), def("apex.apex_1", ExpectOp::at_least, 0.6, 0.2),
+             def("first_contact.time", ExpectOp::equals, 0, 1)});
+    const auto out = check_expectations(s, layout_of(s), kValues);
+    REQUIRE(out.size() == 5);
+    CHECK(out[0].value == 0.499);
+    CHECK(out[0].target == 0.5);
+    CHECK(out[0].error == Approx(0.001).margin(1e-15));
+    CHECK(out[0].tolerance == 1e-6);
+    CHECK(out[0].unit == "m");
+    CHECK(out[0].condition == "apex.apex_1 equals 0.5");
+    CHECK(out[1].error == Approx(0.001).margin(1e-15));
+    CHECK_FALSE(out[1].passed);
+    CHECK(out[2].error == 0);
+    CHECK(out[2].passed);
+    CHECK(out[3].error == Approx(0.101).margin(1e-15));
+    CHECK(out[3].passed); // within its 0.2 of slack
+    CHECK(std::isnan(out[4].value));
+    CHECK(std::isnan(out[4].error));
+    CHECK(out[4].unit == "s");
+    // Held exactly when the error is within the tolerance.
+    for (const auto& o : out)
+        if (!std::isnan(o.error)) CHECK(o.passed == (o.error <= o.tolerance));
+}
+
+TEST_CASE("plus adds a number to the other logged value: far.x equals near.x + 10000") {
+    ExpectDef near_far = def("apex.apex_1", ExpectOp::equals, 0, 1e-9, "", "apex.analytic_1");
+    near_far.plus = -0.001; // analytic_1 0.5 − 0.001 = 0.499: apex_1
+    ExpectDef off = near_far;
+    off.plus = 0.001; // 0.501: 0.002 away
+    const Scenario s = scenario_with({near_far, off});
+    const auto out = check_expectations(s, layout_of(s), kValues);
+    REQUIRE(out.size() == 2);
+    CHECK(out[0].passed);
+    CHECK(out[0].target == 0.5 - 0.001);
+    CHECK(out[0].condition == "apex.apex_1 equals apex.analytic_1 - 0.001");
+    CHECK_FALSE(out[1].passed);
+    CHECK(out[1].error == Approx(0.002).margin(1e-12));
+    CHECK(out[1].message.find("apex.apex_1 = 0.499 vs apex.analytic_1 = 0.5") != std::string::npos);
 }

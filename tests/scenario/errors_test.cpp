@@ -654,8 +654,13 @@ TEST_CASE("each mistake in expect is one located error, at the token to blame", 
             {"a per-field tolerance on an unknown value is an error listing the log ids",
              std::string(kLogged) + "tolerance: { fields: { final.w: { absolute: 1e-6 } } }\n", 5, "final.w",
              "tolerance.fields: no logged value 'final.w' (log ids: final)"},
+            {"plus with a number to compare with is an error at plus: write the sum",
+             std::string(kLogged) + "expect:\n  - { value: final.x, equals: 1, plus: 2 }\n", 6, "plus",
+             "plus: adds to another logged value"},
+            {"plus that is not a number is an error at its value",
+             std::string(kLogged) + "expect:\n  - { value: final.x, equals: final.y, plus: far }\n", 6, "far", "plus"},
     };
-    CHECK(check_mistakes(cases) == 7);
+    CHECK(check_mistakes(cases) == 9);
 }
 
 TEST_CASE("an expectation with an unknown key is an error", "[scenario][errors]") {

@@ -464,3 +464,24 @@ TEST_CASE("golden: { recording: true } asks check to keep the run's recording be
     CHECK(kept.frame_hashes);
     CHECK_THROWS_WITH(load_text("name: s\ngolden: { recording: 2 }\n" + body), Catch::Contains("golden.recording"));
 }
+
+TEST_CASE("expect's plus adds a number (an expression of params) to the logged value compared with", "[scenario]") {
+    const Scenario s = load_text(R"(
+params: { far: 10000 }
+bodies:
+  near: { sphere: { radius: 1 } }
+  away: { sphere: { radius: 1 }, position: [$far, 0, 0] }
+log:
+  - final: { body: near }
+  - final: { body: away }
+expect:
+  - { value: final_2.x, equals: final.x, plus: $far, tolerance: 1e-6 }
+  - { value: final_2.y, equals: final.y, plus: "-2 * $far" }
+)");
+    REQUIRE(s.expect.size() == 2);
+    CHECK(s.expect[0].other == "final.x");
+    CHECK(s.expect[0].plus == 10000);
+    CHECK(s.expect[0].text == "final_2.x = final.x + $far within 1e-6");
+    CHECK(s.expect[1].plus == -20000);
+    CHECK(s.expect[1].text == "final_2.y = final.y + -2 * $far");
+}
