@@ -4,7 +4,7 @@
 Usage: browser-test.py COLLIDE_EXE [OUT_DIR]
 
 One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol on a pipe, loads:
-- `sim --plot` of every shipped scenario, opened at #frame=N (N: the middle frame): no console
+- `sim --plot` of every shipped scenario (far-stack with its stacks 20 m apart, not 10 km), opened at #frame=N (N: the middle frame): no console
   error, no exception, no request but the page itself, nothing in #errors, the script finished
   (body[data-ready]); the 2D views hold one path per body each and show frame N; the 3D view
   shows frame N (the door's 2D marker turned as collide's ring at that frame), and its canvas draws each body where the run puts it: rays cast here through
@@ -609,6 +609,9 @@ def screenshot_page(chromium, page, fragment, out):
         browser.close()
 
 
+# Scenarios drawn with a param set: far-stack's two stacks stand 10 km apart, where a 1 m cube is
+# far below a pixel in a view of both; 20 m apart the page is the same page, its cubes in view.
+SETS = {"far-stack": ["--set", "far=20"]}
 DOCS_3D = ("rain", "#frame=24")  # docs/rain-3d.png: scripts/render-docs.sh
 
 
@@ -657,7 +660,7 @@ def main():
             failures.append(f"{name}: {p}")
 
     def frame_count(scenario):
-        r = run(exe, ["sim", f"scenarios/{scenario}.yaml", "--trace", "-"], root)
+        r = run(exe, ["sim", f"scenarios/{scenario}.yaml", *SETS.get(scenario, []), "--trace", "-"], root)
         frames = {line.split(",")[0] for line in r.stdout.splitlines()[1:]}
         names = {line.split(",")[3] for line in r.stdout.splitlines()[1:] if ",state," in line}
         return len(frames), len(names)
@@ -665,7 +668,7 @@ def main():
     scenarios = sorted(p.stem for p in (root / "scenarios").glob("*.yaml"))
     for scenario in scenarios:
         page = out / f"{scenario}.html"
-        r = run(exe, ["sim", f"scenarios/{scenario}.yaml", "--plot", str(page)], root)
+        r = run(exe, ["sim", f"scenarios/{scenario}.yaml", *SETS.get(scenario, []), "--plot", str(page)], root)
         if r.returncode not in (0, 1) or not page.exists():
             report(scenario, [f"sim --plot exited {r.returncode}: {r.stderr[-500:]}"])
             continue
@@ -694,7 +697,8 @@ def main():
                 t = frame / 60
                 extra = [[2 * math.cos(2 * t) - 0.05 * math.sin(2 * t) * 1.0, 2 * math.sin(2 * t) + 0.05 * math.cos(2 * t), z]
                          for z in (-0.6, 0.6)]
-            p3, checked, matched = check_3d(browser, exe, [f"scenarios/{scenario}.yaml"], "#view3d", frame, extra)
+            p3, checked, matched = check_3d(browser, exe, [f"scenarios/{scenario}.yaml", *SETS.get(scenario, [])],
+                                            "#view3d", frame, extra)
             problems += p3
             browser.screenshot("#view3d", out / f"{scenario}.png")
             if scenario == DOCS_3D[0] and f"#frame={frame}" == DOCS_3D[1]:  # README's picture is what this build draws

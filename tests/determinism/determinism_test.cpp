@@ -357,7 +357,7 @@ TEST_CASE("every body's state at every frame of the shipped and generated scenes
     }
     CHECK(expected.size() == got.size()); // no stale line for a scene that is gone
     CHECK(compared == static_cast<int>(all.size()));
-    CHECK(all.size() >= 34); // 26 shipped scenarios and 8 generated scenes
+    CHECK(all.size() >= 39); // 31 shipped scenarios and 8 generated scenes
 }
 
 TEST_CASE("the scenes hash the same when they run on one thread and on three at once, and in a reused world",

@@ -91,8 +91,8 @@ TEST_CASE("Every shipped scenario has an ODE golden or is refused with one locat
         CHECK(skipped.out.find(", 1 skipped (ode cannot run it; --strict fails it)") != std::string::npos);
         CHECK(run_collide("check --strict --engine ode scenarios/" + f).exit_code == 2);
     }
-    CHECK(ran == 14);
-    CHECK(refused == 12);
+    CHECK(ran == 18);
+    CHECK(refused == 13);
 }
 
 TEST_CASE("The refusal points at the key: a body's ccd, the world's detection", "[ode][cli]") {
