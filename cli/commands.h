@@ -20,5 +20,8 @@ void add_sweep_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);
 /// `collide diverge`: the first frame at which two runs differ.
 void add_diverge_command(CLI::App& app, int& exit_code);
+/// `collide conform [FILE|DIR]... [--engine LIST] [--format text|json|html]`: every scenario's
+/// expectations through every engine.
+void add_conform_command(CLI::App& app, int& exit_code);
 /// `collide init [DIR]`: a starter project of one's own.
 void add_init_command(CLI::App& app, int& exit_code);

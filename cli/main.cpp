@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     add_sweep_command(app, exit_code);
     add_merge_command(app, exit_code);
     add_diverge_command(app, exit_code);
+    add_conform_command(app, exit_code);
     add_init_command(app, exit_code);
     try {
         app.parse(argc, argv);

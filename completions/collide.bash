@@ -10,7 +10,7 @@ _collide() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     fi
-    local commands="sim check sweep merge validate review diverge init"
+    local commands="sim check sweep merge validate review diverge conform init"
     local sub="" i
     for ((i = 1; i < cword; i++)); do
         case "${words[i]}" in
@@ -37,6 +37,8 @@ _collide() {
     --format)
         if [[ "$sub" == sweep ]]; then
             mapfile -t COMPREPLY < <(compgen -W "table csv json svg" -- "$cur")
+        elif [[ "$sub" == conform ]]; then
+            mapfile -t COMPREPLY < <(compgen -W "text json html" -- "$cur")
         else
             mapfile -t COMPREPLY < <(compgen -W "text json jsonl csv" -- "$cur")
         fi
@@ -60,6 +62,7 @@ _collide() {
     check) opts+=" --expected --update --strict --artifacts --junit --annotations --jobs --shard --color" ;;
     sweep) opts+=" --vary --detection --format --measure --jobs --shard --checkpoint -o --output" ;;
     merge) opts+=" -o --output --format --scenario --measure" ;;
+    conform) opts+=" --engine --format --strict -o --output" ;;
     init) opts+=" --collide-git" ;;
     esac
     if [[ "$cur" == -* ]]; then

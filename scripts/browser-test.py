@@ -21,6 +21,9 @@ One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol
   Bullet) at #cell=45: 1,520 cells in four maps, each map's caught cells as its engine's own CSV
   sweep has them (collide's swept all 380), the cell drawn in 2D and 3D for each engine and mode.
 - the check report: every scenario in it; the first 3D view opened builds.
+- `conform --format html` of three scenarios (collide and, when built, Bullet): the table's cells
+  as the JSON report has them, each run's 3D view opened from its cell and drawing that engine's
+  run at its last frame.
 - `diverge --plot` of README's example: the chart marks frame 28 and draws both differences, the
   3D view of both runs opens there and builds, with every body of both runs.
 A screenshot of each 3D view is written to OUT_DIR (NAME.png); rain's must be docs/rain-3d.png's
@@ -632,6 +635,59 @@ def check_turned_2d(browser, frame):
     return problems
 
 
+def check_conform(browser, exe, out, report):
+    """The conform report: every scenario × engine cell as the JSON report has it (held, checked,
+    refused), and each run's 3D view, opened from its cell, drawing that engine's run at its middle
+    frame (rays cast against the bodies where `sim --engine E --trace` puts them)."""
+    engines = "collide,bullet" if "bullet (" in run(exe, ["--version"], root).stdout else "collide"
+    # Three scenarios, each cell kind once (held by both, refused by Bullet, no expectations), three 3D views.
+    files = ["scenarios/bouncing.yaml", "scenarios/slope.yaml", "scenarios/tunnel.yaml"]
+    page = out / "conform.html"
+    r = run(exe, ["conform", "--engine", engines, "--format", "html", "-o", str(page)] + files, root)
+    if r.returncode == 0 and page.exists():
+        problems, _ = browser.load(page.resolve().as_uri())
+        doc = json.loads(run(exe, ["conform", "--engine", engines, "--format", "json"] + files, root).stdout)
+        cells = browser.evaluate(
+            "Array.prototype.map.call(document.querySelectorAll('#conformance td'), function(td){return "
+            "[td.getAttribute('data-scenario'), td.getAttribute('data-engine'), td.getAttribute('data-status'), "
+            "td.getAttribute('data-held'), td.getAttribute('data-checked')];})")
+        want = []
+        for s in doc["scenarios"]:
+            for c in s["cells"]:
+                status = {"ran": "held" if c.get("held") == c.get("checked") else "failed", "refused": "refused",
+                          "no expectations": "none"}[c["status"]]
+                held = [str(c["held"]), str(c["checked"])] if c["status"] == "ran" else [None, None]
+                want.append([s["name"], c["engine"], status] + held)
+        if cells != want:
+            problems.append(f"the table's cells {cells} are not the JSON report's {want}")
+        if engines == "collide,bullet" and ["slope", "bullet", "refused", None, None] not in cells:
+            problems.append("slope is not refused by bullet (it has a character)")
+        views = 0
+        for r_index, s in enumerate(doc["scenarios"]):
+            for e_index, c in enumerate(s["cells"]):
+                if c["status"] != "ran":
+                    continue
+                sel = f"#cell-{r_index}-{e_index}-3d"
+                frame = browser.evaluate(
+                    "(function(){var b=document.querySelector(" + json.dumps(sel) + ");if(!b)return null;"
+                    "var d=b.closest('details');d.open=true;return new Promise(function(ok){setTimeout(function(){"
+                    "var sl=d.querySelector('.v3d-frame');sl.value=Math.floor(sl.max/2);sl.dispatchEvent(new Event('input'));"
+                    "ok(b.getAttribute('data-frame'));},300);});})()")
+                if frame is None:
+                    problems.append(f"{s['name']} by {c['engine']}: no 3D view in its section")
+                    continue
+                p3, _, _ = check_3d(browser, exe, [s["file"], "--engine", c["engine"]], sel, int(frame))
+                problems += [f"{s['name']} by {c['engine']}: {p}" for p in p3]
+                views += 1
+        if views != sum(c["status"] == "ran" for s in doc["scenarios"] for c in s["cells"]):
+            problems.append(f"{views} runs drawn in 3D")
+        browser.screenshot("body", out / "conform.png")
+        problems += browser.problems(page.resolve().as_uri())
+        report("conform report", problems, f" ({views} runs in 3D, engines {engines})")
+    else:
+        report("conform report", [f"conform --format html exited {r.returncode}: {r.stderr[-500:]}"])
+
+
 def main():
     if len(sys.argv) >= 2 and sys.argv[1] == "--screenshot":  # --screenshot PAGE FRAGMENT OUT.png
         chromium = find_chromium()
@@ -853,6 +909,8 @@ def main():
     else:
         report("check report", [f"check --html exited {r.returncode} without a report: {r.stderr[-500:]}"])
 
+    check_conform(browser, exe, out, report)
+
     # Where two runs part (diverge --plot): the chart from the first divergent frame, and both
     # runs in one 3D view that opens there (a restitution 1e-7 apart: frame 28, the first bounce).
     page = out / "diverge.html"
@@ -880,7 +938,7 @@ def main():
         report("diverge plot", [f"diverge --plot exited {r.returncode}: {r.stderr[-500:]}"])
 
     browser.close()
-    print(f"browser-test: {len(scenarios) + 5} pages in {time.time() - started:.0f} s, {len(failures)} problems")
+    print(f"browser-test: {len(scenarios) + 6} pages in {time.time() - started:.0f} s, {len(failures)} problems")
     sys.exit(1 if failures else 0)
 
 

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <limits>
 #include <optional>
+#include <time.h>
 
 #include "engine/registry.h"
 #include "io/atomic_file.h"
@@ -53,7 +54,8 @@ bool runs_every_frame(const Scenario& s) {
     return std::any_of(s.log.begin(), s.log.end(), [](const LogDef& d) {
         return std::holds_alternative<ApexLog>(d.request) || std::holds_alternative<AtRestLog>(d.request) ||
                std::holds_alternative<TriggerLog>(d.request) || std::holds_alternative<FinalLog>(d.request) ||
-               std::holds_alternative<CharacterLog>(d.request) || std::holds_alternative<MaxOverlapLog>(d.request);
+               std::holds_alternative<CharacterLog>(d.request) || std::holds_alternative<MaxOverlapLog>(d.request) ||
+               std::holds_alternative<EnergyLog>(d.request);
     });
 }
 
@@ -65,6 +67,12 @@ std::string scenario_bytes(const std::string& path) {
 }
 
 } // namespace
+
+double thread_cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 MeasuredScenario measure_scenario(const std::string& path, const SimOptions& options) {
     MeasuredScenario out;
@@ -120,10 +128,12 @@ MeasuredScenario measure_scenario(const std::string& path, const SimOptions& opt
     }
     if (watch && (!sinks.empty() || runs_every_frame(out.scenario))) sinks.push_back(watch);
     FanSink fan(sinks);
+    const double cpu_before = thread_cpu_seconds();
     simulate(out.scenario, out.values, workspace,
              sinks.empty()       ? nullptr
              : sinks.size() == 1 ? sinks.front()
                                  : static_cast<TraceSink*>(&fan));
+    out.cpu_seconds = thread_cpu_seconds() - cpu_before;
     if (recording) {
         out.recording = recording->take();
         out.recording->body_count = static_cast<int>(out.scenario.bodies.size());

@@ -40,10 +40,18 @@ struct MeasuredScenario {
     /// Every frame's hash and every body's (probes/frame_hashes.h), when the scenario keeps
     /// them beside its golden (`golden: { frame_hashes: true }`).
     std::optional<FrameHashes> frame_hashes;
+    /// CPU seconds the calling thread spent running the engine and the probes (simulate(), not
+    /// loading): the whole run's work when it steps on one thread (`jobs` 1, and every engine but
+    /// collide's). Not deterministic: never in a log or golden.
+    double cpu_seconds = 0;
     /// True when its `expect:` is checked: only collide's own engine is held to them (they
     /// state collide's answers; another engine's behaviour is pinned by its golden).
     bool checks_expectations() const { return engine == "collide"; }
 };
+
+/// CPU seconds the calling thread has used so far (CLOCK_THREAD_CPUTIME_ID): differences time a
+/// piece of work on this thread whatever else the machine runs.
+double thread_cpu_seconds();
 
 /// Loads, simulates and measures one scenario file ("-" reads stdin) with options.engine (whose
 /// header lines the scenario then carries: engine/registry.h). Throws InputError
