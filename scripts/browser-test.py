@@ -11,8 +11,13 @@ One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol
   sampled pixels against the bodies' shapes, placed by the run's `--trace` at frame N and seen by
   the camera the page reports, say which body each pixel shows, and the pixel must have that
   body's colour (its chromaticity in linear light: lighting only scales it). Pixels sampled: each
-  moving body's centre and, for a body that turns, points along its longest axis. The door is
-  also opened at #frame=0 and checked at hand-worked points along its turned face.
+  moving body's centre and, for a body that turns, points along its longest axis. The camera
+  the page chose must see every body's centre at the first and the last frame (projected here;
+  one off the canvas fails), the canvas must fill the window's width and most of its height,
+  and the address must follow the slider and the play button (#frame= of the frame shown). The
+  door is also opened at #frame=0 and checked at hand-worked points along its turned face;
+  bouncing in a smaller window (the canvas follows it, every body still in view); rain at
+  #frame=24 in a 960×640 window must be docs/rain-3d.png's picture within 1 % of its pixels.
 - a 10,000-sphere rain (scenarios/rain.yaml with array count [25, 16, 25], in OUT_DIR): under
   10 MB, builds its 3D scene (the time measured in the page and printed, not bounded), steps
   frames (the time per frame printed).
@@ -26,8 +31,7 @@ One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol
   run at its last frame.
 - `diverge --plot` of README's example: the chart marks frame 28 and draws both differences, the
   3D view of both runs opens there and builds, with every body of both runs.
-A screenshot of each 3D view is written to OUT_DIR (NAME.png); rain's must be docs/rain-3d.png's
-picture (README shows it; scripts/render-docs.sh makes it) within 1 % of its pixels.
+A screenshot of each 3D view is written to OUT_DIR (NAME.png).
 
 Without Chromium it prints why it skips and exits 77, which ctest reports as skipped (never a pass).
 """
@@ -46,6 +50,10 @@ import time
 import zlib
 
 SKIP = 77
+# The browser's window (CSS pixels): the 3D canvas fills most of it, and a software renderer's
+# time per frame grows with its pixels, so not a large one (the canvas about 970 × 640).
+WINDOW = (1000, 760)
+DOCS_WINDOW = (960, 640)  # the window docs/rain-3d.png is taken in
 MIN_MATCH = 0.8         # share of checked pixels that must show their body's colour
 root = pathlib.Path(__file__).resolve().parent.parent
 PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
@@ -92,7 +100,11 @@ class Browser:
         self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for method in ("Runtime.enable", "Page.enable", "Log.enable", "Network.enable"):
             self.send(method)
-        self.send("Emulation.setDeviceMetricsOverride", {"width": 1500, "height": 1200, "deviceScaleFactor": 1,
+        self.resize(*WINDOW)
+
+    def resize(self, width, height):
+        """The window's size in CSS pixels (the page reflows; a 3D view's canvas follows it)."""
+        self.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1,
                                                          "mobile": False})
 
     def _message(self):
@@ -372,6 +384,16 @@ class Scene:
             return mul([sum(x[k] for x in pts) for k in range(3)], 1 / max(len(pts), 1)) if pts else p
         return p
 
+    def box_centre(self, i):
+        """The centre of the body's bounds (the point collide keeps in the 3D view for a static body)."""
+        g = self.geoms[self.geom_of[i]]
+        if g["t"] != "tris":
+            return self.centre(i)
+        pts = [c for t in self.world_tris(i) for c in t]
+        if not pts:
+            return self.pose[i][0]
+        return [(min(x[k] for x in pts) + max(x[k] for x in pts)) / 2 for k in range(3)]
+
     def inner(self, i):
         """The radius of a ball inside the shape about its centre (m): 0 when not simple."""
         g = self.geoms[self.geom_of[i]]
@@ -448,13 +470,159 @@ def shows_colour(pixel, colour):
 
 
 def trace_states(exe, scenario_args, frame):
+    return run_states(exe, scenario_args)[1].get(frame, {})
+
+
+def run_states(exe, scenario_args):
+    """The run's frames (sorted) and, per frame, each body's (position, rotation) by name, from `sim --trace`."""
     r = run(exe, ["sim"] + scenario_args + ["--trace", "-"], root)
     states = {}
     for line in r.stdout.splitlines()[1:]:
         f = line.split(",")
-        if f[2] == "state" and int(f[0]) == frame:
-            states[f[3]] = ([float(x) for x in f[5:8]], [float(x) for x in f[11:15]])
-    return states
+        if f[2] == "state":
+            states.setdefault(int(f[0]), {})[f[3]] = ([float(x) for x in f[5:8]], [float(x) for x in f[11:15]])
+    return sorted(states), states
+
+
+def view_data(browser, selector):
+    """The 3D view's data and the camera its page reports."""
+    box = browser.evaluate(f"(function(){{var b=document.querySelector({json.dumps(selector)});"
+                           "return b && {camera: b.getAttribute('data-camera'), data: document.getElementById(b.id + "
+                           "'-data') ? document.getElementById(b.id + '-data').textContent : b.collideData};})()")
+    if not box or not box["camera"] or not box["data"]:
+        return None, None
+    return json.loads(box["data"]), Camera(json.loads(box["camera"]))
+
+
+def unseen_bodies(data, cam, poses, when):
+    """Each body whose centre the camera does not see (behind it, or projected off the canvas):
+    the moving ones placed by `poses` (name → (position, rotation)), the static ones where the
+    page's data puts them (their bounds' centre); planes have none."""
+    scene = Scene(data, poses)
+    out = []
+    for i, name in enumerate(scene.names):
+        if scene.geoms[scene.geom_of[i]]["t"] == "plane":
+            continue
+        c = scene.box_centre(i) if scene.kinds[i] == 0 else scene.centre(i)
+        p = cam.project(c)
+        if p is None or not (0 <= p[0] <= cam.width and 0 <= p[1] <= cam.height):
+            where = "behind the camera" if p is None else f"at pixel ({p[0]:.0f}, {p[1]:.0f})"
+            out.append(f"{when}: the camera does not see {name} (centre {[round(x, 3) for x in c]} {where} of "
+                       f"the {cam.width}×{cam.height} canvas)")
+    return out
+
+
+def sees_every_body(browser, selector, runs):
+    """The 3D view's camera sees every body at the first and the last frame. `runs`: (prefix,
+    frames, states) per run the page shows (prefix: "" or the run's label and ": ")."""
+    data, cam = view_data(browser, selector)
+    if data is None:
+        return ["no 3D view to check the camera of"]
+    problems = []
+    for which in (0, -1):
+        poses, label = {}, None
+        for prefix, frames, states in runs:
+            if not frames:
+                continue
+            f = frames[which]
+            label = label or f"frame {f}"
+            poses.update({prefix + name: pose for name, pose in states[f].items()})
+        if label:
+            problems += unseen_bodies(data, cam, poses, label)
+    return problems
+
+
+def fills_window(browser, selector):
+    """The 3D view's canvas is as wide as the page and most of the window's height."""
+    got = browser.evaluate(f"(function(){{var c=document.querySelector({json.dumps(selector)} + ' canvas');"
+                           "var r=c.getBoundingClientRect();return [r.width,r.height,document.documentElement.clientWidth,"
+                           "innerHeight,c.width,c.height];})()")
+    width, height, page, window, pixels_w, pixels_h = got
+    problems = []
+    if width < page - 40:
+        problems.append(f"the 3D canvas is {width:.0f} px wide in a {page} px page")
+    if height < 0.7 * window:
+        problems.append(f"the 3D canvas is {height:.0f} px high in a {window} px window")
+    if (pixels_w, pixels_h) != (round(width), round(height)):
+        problems.append(f"the 3D canvas draws {pixels_w}×{pixels_h} pixels into {width:.0f}×{height:.0f}")
+    return problems
+
+
+def hash_follows_slider(browser):
+    """Moving the frame slider (and playing) puts the frame shown into the address: #frame=N."""
+    problems = []
+    for k in ("Math.floor(+s.max / 3)", "+s.max", "0"):
+        got = browser.evaluate("(function(){var s=document.getElementById('frame');s.value=" + k + ";"
+                               "s.dispatchEvent(new Event('input'));var v=document.getElementById('view3d');"
+                               "return [location.hash, v ? v.getAttribute('data-frame') : null, "
+                               "document.getElementById('frameinfo').textContent];})()")
+        shown = got[1] if got[1] is not None else re.match(r"frame (\d+)", got[2]).group(1)
+        if got[0] != f"#frame={shown}":
+            problems.append(f"the slider shows frame {shown} but the address says {got[0] or 'nothing'}")
+    if browser.evaluate("+document.getElementById('frame').max") == 0:
+        return problems  # one frame: nothing to play
+    # The other way: an address edited to #frame=N moves the slider and the views there.
+    got = browser.evaluate("(function(){var s=document.getElementById('frame'),v=document.getElementById('view3d');"
+                           "var want=v?JSON.parse(document.getElementById('view3d-data').textContent).run.frames"
+                           "[Math.floor(+s.max/2)]:null;if(want===null)return null;location.hash='#frame='+want;"
+                           "return new Promise(function(ok){setTimeout(function(){ok([want,v.getAttribute('data-frame'),"
+                           "+s.value,Math.floor(+s.max/2)]);},50);});})()")
+    if got and (str(got[0]) != got[1] or got[2] != got[3]):
+        problems.append(f"the address says #frame={got[0]} but the view shows frame {got[1]} (slider at {got[2]}, "
+                        f"not {got[3]})")
+    # Play until the view moves on (a frame or two; 5 s at most), then pause.
+    got = browser.evaluate("(function(){var p=document.getElementById('play'),v=document.getElementById('view3d');"
+                           "var from=v.getAttribute('data-frame'),t0=Date.now();p.click();return new Promise(function(ok){"
+                           "(function poll(){if(v.getAttribute('data-frame')===from&&Date.now()-t0<5000)"
+                           "return setTimeout(poll,20);p.click();ok([location.hash,v.getAttribute('data-frame'),from]);})();"
+                           "});})()")
+    if got[0] != f"#frame={got[1]}":
+        problems.append(f"after playing, the view shows frame {got[1]} but the address says {got[0]}")
+    if got[1] == got[2]:
+        problems.append(f"play did not move the frame on from {got[2]}")
+    return problems
+
+
+# Waits until #view3d has drawn at its container's size (after the window was resized; a
+# software renderer under load may take a while: up to 5 s).
+DRAWN_AT_SIZE = ("new Promise(function(ok){var v=document.getElementById('view3d'),t0=Date.now();"
+                 "(function poll(){var c=JSON.parse(v.getAttribute('data-camera'));"
+                 "if(c.width===v.clientWidth&&c.height===v.clientHeight||Date.now()-t0>5000)ok();"
+                 "else setTimeout(poll,50);})();})")
+
+
+def smaller_window(browser, frame_numbers, states):
+    """The page just checked, in a 640×500 window: the 3D canvas follows the window, the camera's
+    aspect is the canvas's, and every body is still in view; the window is then put back."""
+    problems = []
+    before = view_data(browser, "#view3d")[1]
+    browser.resize(640, 500)
+    browser.evaluate(DRAWN_AT_SIZE)
+    after = view_data(browser, "#view3d")[1]
+    if after is None or (after.width, after.height) == (before.width, before.height):
+        problems.append(f"the 3D canvas did not follow the window from {before.width}×{before.height} to 640×500")
+    elif abs(after.aspect - after.width / after.height) > 1e-9:
+        problems.append(f"the camera's aspect {after.aspect} is not the canvas's {after.width}/{after.height}")
+    problems += fills_window(browser, "#view3d")
+    problems += sees_every_body(browser, "#view3d", [("", frame_numbers, states)])
+    browser.resize(*WINDOW)
+    return problems, f" ({before.width}×{before.height} → {after.width if after else '?'}×" \
+                     f"{after.height if after else '?'})"
+
+
+def docs_picture(browser, scenario, out):
+    """The page just checked, at DOCS_3D's frame in a DOCS_WINDOW window, must be docs/NAME-3d.png's
+    picture within 1 % of its pixels (scripts/render-docs.sh takes it from a fresh page)."""
+    browser.resize(*DOCS_WINDOW)
+    browser.evaluate("location.hash=" + json.dumps(DOCS_3D[1]))
+    browser.evaluate(DRAWN_AT_SIZE)
+    browser.evaluate("document.getElementById('view3d').collideViewer.renderNow()")
+    browser.screenshot("#view3d", out / f"{scenario}-docs.png")
+    browser.resize(*WINDOW)
+    differ = images_differ(out / f"{scenario}-docs.png", root / "docs" / f"{scenario}-3d.png")
+    if differ:
+        return [f"docs/{scenario}-3d.png is not what this build draws ({differ}): run scripts/render-docs.sh"]
+    return []
 
 
 def pixels(browser, selector, points):
@@ -467,8 +635,9 @@ def pixels(browser, selector, points):
         "})(" + json.dumps(points) + ")")
 
 
-def check_3d(browser, exe, scenario_args, selector, frame, extra_points=()):
-    """The 3D view at `frame`: each sampled place shows the body a ray cast here says it does."""
+def check_3d(browser, exe, scenario_args, selector, frame, extra_points=(), states=None):
+    """The 3D view at `frame`: each sampled place shows the body a ray cast here says it does
+    (`states`: the run's poses at `frame` by name; None: from the run's trace)."""
     problems = []
     box = browser.evaluate(f"(function(){{var b=document.querySelector({json.dumps(selector)});"
                            "return b && {frame: b.getAttribute('data-frame'), camera: b.getAttribute('data-camera'),"
@@ -479,7 +648,7 @@ def check_3d(browser, exe, scenario_args, selector, frame, extra_points=()):
     if box["frame"] != str(frame):
         problems.append(f"the 3D view shows frame {box['frame']}, not {frame}")
     data = json.loads(box["data"])
-    scene = Scene(data, trace_states(exe, scenario_args, frame))
+    scene = Scene(data, states if states is not None else trace_states(exe, scenario_args, frame))
     cam = Camera(json.loads(box["camera"]))
     moving = [i for i, k in enumerate(scene.kinds) if k != 0 and not scene.triggers[i]]
     step = max(1, len(moving) // 40)
@@ -508,9 +677,13 @@ def check_3d(browser, exe, scenario_args, selector, frame, extra_points=()):
         pr = cam.project(p)
         if not pr or not (8 <= pr[0] < cam.width - 8 and 8 <= pr[1] < cam.height - 8):
             continue
-        # Four more pixels at 40 % of the body's inner radius as seen (none for a small one).
-        k = 0.4 * inner * cam.height / 2 / (cam.tan * pr[2])
-        offsets = ((0, 0),) if k < 2 else ((0, 0), (-k, 0), (k, 0), (0, -k), (0, k))
+        # Four more pixels at 40 % of the body's inner radius as seen; for a small body (2 to 5 px
+        # of radius) the four diagonal neighbours, which a path (a line through its centre) does not
+        # all cross; none for a smaller one.
+        seen = inner * cam.height / 2 / (cam.tan * pr[2])
+        k = 0.4 * seen
+        offsets = (((0, 0), (-k, 0), (k, 0), (0, -k), (0, k)) if k >= 2 else
+                   ((0, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)) if seen >= 2 else ((0, 0),))
         group = []
         for dx, dy in offsets:
             if not free(pr[0] + dx, pr[1] + dy):
@@ -600,9 +773,10 @@ def images_differ(a, b):
 
 
 def screenshot_page(chromium, page, fragment, out):
-    """Writes the 3D view of `page` at `fragment` to `out` (scripts/render-docs.sh)."""
+    """Writes the 3D view of `page` at `fragment` to `out`, in a DOCS_WINDOW window (scripts/render-docs.sh)."""
     browser = Browser(chromium)
     try:
+        browser.resize(*DOCS_WINDOW)
         problems, _ = browser.load(pathlib.Path(page).resolve().as_uri() + fragment)
         if problems:
             raise AssertionError("; ".join(problems))
@@ -715,12 +889,6 @@ def main():
             print(f"  {p}")
             failures.append(f"{name}: {p}")
 
-    def frame_count(scenario):
-        r = run(exe, ["sim", f"scenarios/{scenario}.yaml", *SETS.get(scenario, []), "--trace", "-"], root)
-        frames = {line.split(",")[0] for line in r.stdout.splitlines()[1:]}
-        names = {line.split(",")[3] for line in r.stdout.splitlines()[1:] if ",state," in line}
-        return len(frames), len(names)
-
     scenarios = sorted(p.stem for p in (root / "scenarios").glob("*.yaml"))
     for scenario in scenarios:
         page = out / f"{scenario}.html"
@@ -728,10 +896,14 @@ def main():
         if r.returncode not in (0, 1) or not page.exists():
             report(scenario, [f"sim --plot exited {r.returncode}: {r.stderr[-500:]}"])
             continue
-        frames, bodies = frame_count(scenario)
-        # The middle frame; the rain's at its end, at rest: in mid-landing its 2,048 spheres lie
-        # under as many first-contact marks and normals, which leave almost nothing to sample.
-        frame = frames // 2 if scenario != "rain" else frames - 1
+        frame_numbers, states = run_states(exe, [f"scenarios/{scenario}.yaml", *SETS.get(scenario, [])])
+        frames, bodies = len(frame_numbers), len(states[frame_numbers[0]]) if frame_numbers else 0
+        # The middle frame; the rain's in mid-fall (frame 12, before its first contact at frame
+        # 25): in mid-landing its 2,048 spheres lie under as many first-contact marks and normals,
+        # which leave almost nothing to sample, and at rest, stacked touching, a sphere's place
+        # a few pixels across is often its neighbour's as the page draws it (every body's place
+        # at the last frame is still checked: sees_every_body).
+        frame = frames // 2 if scenario != "rain" else min(12, frames - 1)
         url = page.resolve().as_uri() + f"#frame={frame}"
         problems, seconds = browser.load(url)
         dom = browser.evaluate("document.documentElement.outerHTML")
@@ -754,16 +926,23 @@ def main():
                 extra = [[2 * math.cos(2 * t) - 0.05 * math.sin(2 * t) * 1.0, 2 * math.sin(2 * t) + 0.05 * math.cos(2 * t), z]
                          for z in (-0.6, 0.6)]
             p3, checked, matched = check_3d(browser, exe, [f"scenarios/{scenario}.yaml", *SETS.get(scenario, [])],
-                                            "#view3d", frame, extra)
+                                            "#view3d", frame, extra, states[frame])
             problems += p3
+            # The first camera sees every body at the first and the last frame; the canvas fills
+            # the window; the address follows the slider.
+            problems += sees_every_body(browser, "#view3d", [("", frame_numbers, states)])
+            problems += fills_window(browser, "#view3d")
             browser.screenshot("#view3d", out / f"{scenario}.png")
-            if scenario == DOCS_3D[0] and f"#frame={frame}" == DOCS_3D[1]:  # README's picture is what this build draws
-                differ = images_differ(out / f"{scenario}.png", root / "docs" / f"{scenario}-3d.png")
-                if differ:
-                    problems.append(f"docs/{scenario}-3d.png is not what this build draws ({differ}): "
-                                    "run scripts/render-docs.sh")
+            problems += hash_follows_slider(browser)
         report(scenario, problems, f" ({seconds:.1f} s; 3D view at frame {frame}: {matched} of {checked} pixels "
                                    f"show their body)")
+        # The same page in a smaller window (no second load): the canvas follows it, framed
+        # again, every body still in view; and README's picture of the rain is what this build
+        # draws, in the window it was taken in.
+        if scenario == "bouncing" and frames:
+            report("bouncing in a smaller window", *smaller_window(browser, frame_numbers, states))
+        if scenario == DOCS_3D[0] and frames:
+            report(f"docs/{scenario}-3d.png", docs_picture(browser, scenario, out))
 
     # The door at frame 0 as well: the same hand-worked points of frame 30 are not the door now,
     # and the door's face at frame 0 (along +x) is.

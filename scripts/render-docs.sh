@@ -2,7 +2,7 @@
 # Renders the pictures README.md shows into docs/ with the built collide, or, with --check, renders
 # them into a temporary folder and fails when docs/ is not current (the test suite's docs-plots).
 # The SVGs are compared byte for byte. The 3D view's screenshot (docs/rain-3d.png, taken in
-# headless Chromium) is pinned by the page it was taken of: docs/rain-3d.sha256 holds the page's
+# headless Chromium in a 960×640 window) is pinned by the page it was taken of: docs/rain-3d.sha256 holds the page's
 # digest, which --check compares exactly without a browser; the browser test compares the
 # picture itself (a software rasteriser's pixels may move by a shade between Chromium versions).
 # Usage: scripts/render-docs.sh [--check] [COLLIDE_EXE]   (default ./build/collide)

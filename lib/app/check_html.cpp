@@ -63,7 +63,7 @@ std::string render_check_html(const std::vector<CheckPageCase>& cases) {
            "padding:8px 0}table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #ddd;padding:2px 6px;"
            "vertical-align:top;text-align:left}.logs td{font-family:monospace;white-space:pre-wrap;width:50%}"
            "tr.differs td{background:#fff1c2}pre{background:#f4f4f4;padding:6px;font-size:12px;overflow:auto}"
-           "summary{cursor:pointer}.plot svg{max-width:100%;height:auto}";
+           "summary{cursor:pointer}.plot svg{max-width:100%;height:auto}details.v3d .view3d{height:75vh}";
     out += kView3dStyle;
     out += "</style>\n";
     out += kPageErrorScript;

@@ -248,31 +248,32 @@ std::string render_plot_html(const Scenario& sc, const Recording& rec, const Plo
     std::string out;
     put(out,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>collide: {}</title>\n"
-        "<style>body{{font-family:sans-serif;margin:16px;color:#222}}#errors{{color:#b00;white-space:pre}}"
-        ".main{{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}}.plot{{flex:1 1 560px;min-width:0}}"
-        ".plot svg{{max-width:100%;height:auto}}.views{{display:flex;gap:16px;flex-wrap:wrap;flex:1 1 auto;"
-        "align-items:flex-start}}"
+        "<style>body{{font-family:sans-serif;margin:0 16px 16px;color:#222}}#errors{{color:#b00;white-space:pre}}"
+        ".bar{{position:sticky;top:0;z-index:5;background:#fff;padding:6px 0 4px;border-bottom:1px solid #ddd}}"
+        ".bar h1{{font-size:18px;margin:0 0 4px}}"
+        ".main{{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap;margin-top:12px}}.plot{{flex:1 1 "
+        "560px;min-width:0}}.plot svg{{max-width:100%;height:auto}}"
         ".log{{background:#f4f4f4;padding:8px;font-size:12px;flex:0 0 380px;margin:0;white-space:pre-wrap}}"
-        ".controls{{margin:8px 0}}#frame{{width:420px;vertical-align:middle}}"
-        "#readout{{font-family:monospace;min-height:1.4em;margin:6px 0}}svg .body.hover .track{{stroke-width:3}}"
-        "{}</style>\n",
+        ".controls{{margin:0}}#frame{{width:min(420px,50vw);vertical-align:middle}}"
+        "#readout{{font-family:monospace;min-height:1.4em;margin:2px 0 0;white-space:nowrap;overflow:hidden;"
+        "text-overflow:ellipsis}}svg .body.hover .track{{stroke-width:3}}{}</style>\n",
         xml_escape(sc.name), three_d ? kView3dStyle : "");
     out += kPageErrorScript;
-    put(out, "</head><body>\n<div id=\"errors\" hidden></div>\n<h1>{}</h1>\n", xml_escape(sc.name));
-    out += options.preface;
+    put(out, "</head><body>\n<div id=\"errors\" hidden></div>\n<div class=\"bar\"><h1>{}</h1>\n", xml_escape(sc.name));
     out += "<div class=\"controls\"><button id=\"play\" type=\"button\">▶ play</button> "
            "<input id=\"frame\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"frame\"> "
-           "<span id=\"frameinfo\"></span></div>\n<div id=\"readout\">hover a body for its state</div>\n";
-    out += "<div class=\"main\"><div class=\"views\">\n";
+           "<span id=\"frameinfo\"></span></div>\n<div id=\"readout\">hover a body for its state</div></div>\n";
+    out += options.preface;
+    if (three_d)
+        out += "<div class=\"view3d-box\">" + view3d_element("view3d", render_scene3d_json(sc, rec)) + "</div>\n";
+    out += "<div class=\"main\">\n";
     std::vector<ViewMap> maps;
     const std::size_t markers = three_d ? kMarkerBudgetWith3d : SIZE_MAX;
     if (flat) {
         maps = plan_views(sc, rec, options);
         out += "<div class=\"plot\">\n" + render_plot_svg_interactive(sc, rec, maps, markers) + "</div>\n";
     }
-    if (three_d)
-        out += "<div class=\"view3d-box\">" + view3d_element("view3d", render_scene3d_json(sc, rec)) + "</div>\n";
-    put(out, "</div><pre class=\"log\" id=\"log\">{}</pre></div>\n", xml_escape(std::string(log)));
+    put(out, "<pre class=\"log\" id=\"log\">{}</pre></div>\n", xml_escape(std::string(log)));
     if (flat)
         out += "<script type=\"application/json\" id=\"data\">" + flat_data(sc, rec, maps, markers) + "</script>\n";
     out += view3d_scripts(three_d);

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "math/overloaded.h"
+#include "plot/camera3d.h"
 #include "plot/plot.h"
 #include "plot/script_json.h"
 #include "shapes/mesh.h"
@@ -394,35 +395,44 @@ PageJson run_json(const Scenario& sc, const Recording& rec, const Scene3dOptions
     for (std::size_t i = 0; i < n && i < sc.bodies.size(); ++i)
         if (!sc.bodies[i].is_static) moving.push_back(i);
     const Vec3 up = up_of(sc);
+    const ViewChoice view = choose_view(sc, rec);
 
-    // Bounds for the camera: the moving bodies over the run (their reach about their origin),
-    // or the static bodies' finite bounds when nothing moves.
-    Aabb box{{kInf, kInf, kInf}, {-kInf, -kInf, -kInf}};
-    for (const std::size_t i : moving) {
-        if (frames == 0) break;
-        // Its bounds about its origin: as placed at the first frame, or all round when it turns.
-        Aabb local = bounds_of(place(sc.bodies[i].shape, {0, 0, 0}, rec.at(0)[i].rotation));
-        if (turns_in(rec, i)) {
-            const double reach = max_distance_from(sc.bodies[i].shape, {0, 0, 0});
-            local = {{-reach, -reach, -reach}, {reach, reach, reach}};
-        }
-        if (!finite_box(local)) continue;
+    // The ground: the lowest reach of the moving bodies along up over the run (each one's
+    // bounds as placed at each frame), or of the whole view when nothing moves; raised to the
+    // top of a static body within 5 % of the scene's size above it (a floor a ball sank into
+    // at a discrete step), so that the grid lies on that floor, not hidden under it.
+    const auto lowest = [&](const Aabb& box) {
+        double low = kInf;
+        for (int c = 0; c < 8; ++c)
+            low = std::min(low, dot(Vec3{c & 1 ? box.max.x : box.min.x, c & 2 ? box.max.y : box.min.y,
+                                         c & 4 ? box.max.z : box.min.z},
+                                    up));
+        return low;
+    };
+    double ground = kInf;
+    for (const std::size_t i : moving)
         for (std::size_t k = 0; k < frames; ++k) {
-            const Vec3 p = rec.at(k)[i].position;
-            if (!is_finite(p)) continue;
-            box.min = min(box.min, p + local.min);
-            box.max = max(box.max, p + local.max);
+            const BodyState& s = rec.at(k)[i];
+            if (!is_finite(s.position)) continue;
+            const Aabb placed = bounds_of(place(sc.bodies[i].shape, s.position, s.rotation));
+            if (finite_box(placed)) ground = std::min(ground, lowest(placed));
         }
+    if (!std::isfinite(ground)) ground = lowest(view.frame);
+    const double reach = 0.05 * std::max(length(view.frame.max - view.frame.min), 1e-3);
+    double floor_top = -kInf;
+    for (const BodyDef& b : sc.bodies) {
+        if (!b.is_static) continue;
+        const Aabb placed = bounds_of(place(b.shape, b.position, b.rotation));
+        if (!finite_box(placed)) continue;
+        double top = -kInf;
+        for (int c = 0; c < 8; ++c)
+            top = std::max(top, dot(Vec3{c & 1 ? placed.max.x : placed.min.x, c & 2 ? placed.max.y : placed.min.y,
+                                         c & 4 ? placed.max.z : placed.min.z},
+                                    up));
+        if (top >= ground && top <= ground + reach) floor_top = std::max(floor_top, top);
     }
-    if (!finite_box(box))
-        for (const BodyDef& b : sc.bodies) {
-            const Aabb placed = bounds_of(place(b.shape, b.position, b.rotation));
-            if (!finite_box(placed)) continue;
-            box.min = min(box.min, placed.min);
-            box.max = max(box.max, placed.max);
-        }
-    if (!finite_box(box)) box = {{-1, -1, -1}, {1, 1, 1}};
-    const double size = std::max(length(box.max - box.min), 1e-3);
+    if (std::isfinite(floor_top)) ground = floor_top;
+    const double size = std::max(length(view.frame.max - view.frame.min), 1e-3);
 
     // Quanta from the largest magnitudes.
     double max_p = 0, max_v = 0, max_w = 0;
@@ -537,7 +547,9 @@ PageJson run_json(const Scenario& sc, const Recording& rec, const Scene3dOptions
             {"quanta", PageJson::array({quanta.position, quanta.velocity, quanta.rotation, quanta.angular_velocity})},
             {"tracks", base64(bytes)},
             {"bytes", bytes.size()},
-            {"bounds", {{"min", jvec(box.min)}, {"max", jvec(box.max)}}},
+            {"bounds", {{"min", jvec(view.frame.min)}, {"max", jvec(view.frame.max)}}},
+            {"view", {{"eye", jvec(view.eye)}, {"up", jvec(view.up)}, {"target", jvec(view.target)}}},
+            {"ground", json_number(ground)},
             {"contacts", {{"n", drawn}, {"p", base64(cp)}, {"d", base64(cn)}, {"f", base64(cf)}}},
             {"marks", std::move(marks)}};
 }

@@ -77,7 +77,10 @@ template <class State> Vec3 angular_velocity_of(const BodyDef& body, const State
         return body.kinematic ? body.angular_velocity : Vec3{};
 }
 
-/// The whole 3D view's data of one run, as JSON.
+/// The whole 3D view's data of one run, as JSON (plot/script_json.h). Besides the shapes and
+/// the tracks, the run carries the first view (plot/camera3d.h): `view` (`eye`, the unit
+/// direction from `target` towards the eye; `up`), `bounds` (what the view must show) and
+/// `ground` (the lowest reach of the moving bodies along up, m: where the grid lies).
 std::string render_scene3d_json(const Scenario& scenario, const Recording& recording,
                                 const Scene3dOptions& options = {});
 

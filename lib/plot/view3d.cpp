@@ -76,12 +76,16 @@ std::string view3d_element(std::string_view id, std::string_view json) {
 }
 
 const char* const kView3dStyle =
-        ".view3d{position:relative;width:640px;height:480px;border:1px solid #ccc;background:#f7f7f5;"
-        "touch-action:none;flex:0 0 auto}"
-        ".view3d canvas{display:block}.view3d-labels{position:absolute;left:0;top:0;pointer-events:none}"
+        ".view3d{position:relative;width:100%;height:calc(100vh - 120px);min-height:300px;overflow:hidden;"
+        "border:1px solid #ccc;box-sizing:border-box;background:#f7f7f5;touch-action:none}"
+        ".view3d canvas{display:block;position:absolute;left:0;top:0}"
+        ".view3d-labels{position:absolute;left:0;top:0;pointer-events:none}"
         ".view3d-label{position:absolute;font:11px sans-serif;white-space:nowrap;color:#222;"
+        "text-shadow:0 0 3px #fff,0 0 3px #fff}.view3d-label.axis{font-weight:bold;font-size:13px}"
+        ".view3d-label.x{color:#c00}.view3d-label.y{color:#080}.view3d-label.z{color:#00c}"
+        ".view3d-scale{position:absolute;left:6px;bottom:4px;font:12px sans-serif;color:#444;pointer-events:none;"
         "text-shadow:0 0 3px #fff,0 0 3px #fff}"
-        ".view3d-legend{font:12px sans-serif;max-width:640px;margin:4px 0}.view3d-legend .it{margin-right:12px;"
+        ".view3d-legend{font:12px sans-serif;margin:4px 0}.view3d-legend .it{margin-right:12px;"
         "white-space:nowrap;display:inline-block}.view3d-legend .sw{display:inline-block;width:11px;height:11px;"
         "margin-right:4px;vertical-align:-1px;border:1px solid #777}.view3d-legend .sw.trig{background:rgba(31,119,"
         "180,.28)}.view3d-legend .ln{display:inline-block;width:20px;border-top:2px solid #555;margin-right:4px;"

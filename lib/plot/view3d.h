@@ -31,7 +31,8 @@ std::string view3d_scripts(bool with_three = true);
 /// <script type="application/json" id="ID-data">JSON</script>.
 std::string view3d_element(std::string_view id, std::string_view json);
 
-/// The CSS of the 3D view's container, labels and legend.
+/// The CSS of the 3D view's container, labels and legend: the container as wide as the page and
+/// nearly as tall as the window (the canvas follows it: view3d.js), its labels, scale and legend.
 extern const char* const kView3dStyle;
 
 /// A view's own controls (play button, frame slider, frame read-out, body read-out), placed

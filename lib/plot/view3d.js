@@ -55,6 +55,13 @@
     return colours;
   }
 
+  // A round step for a grid or a scale near `size`: 1, 2 or 5 × 10^k.
+  function niceStep(size) {
+    var p = Math.pow(10, Math.floor(Math.log10(size))), f = size / p;
+    return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
+  }
+  function metres(x) { return Number(x.toPrecision(3)) + ' m'; }
+
   function matrixOf(m, c) { // m: 9 numbers, the columns of a 3×3 matrix; c: a translation
     var out = new THREE.Matrix4();
     out.set(m[0], m[3], m[6], c[0], m[1], m[4], m[7], c[1], m[2], m[5], m[8], c[2], 0, 0, 0, 1);
@@ -91,6 +98,7 @@
     var overlay = document.createElement('div');
     overlay.className = 'view3d-labels';
     container.appendChild(overlay);
+    // The canvas fills its container, which the page sizes (the window's width, most of its height).
     var width = container.clientWidth || 640, height = container.clientHeight || 480;
     renderer.setSize(width, height);
     renderer.setClearColor(new THREE.Color('#f7f7f5'), 1);
@@ -169,6 +177,9 @@
       pickable.push(mesh);
     });
 
+    // The ground grid's squares: a round size, about a twelfth of the scene.
+    var gridCell = niceStep(Math.max(2 * radius / 12, 1e-6)), planeGround = false;
+
     // Static bodies: placed once.
     var staticAt = {}, bodyMatrix = new THREE.Matrix4(), placed = new THREE.Matrix4();
     var ONE = new THREE.Vector3(1, 1, 1), pos = new THREE.Vector3(), rot = new THREE.Quaternion();
@@ -179,8 +190,10 @@
       bodyMatrix.compose(pos, rot, ONE);
       var g = geoms[geomOf[s.i]];
       if (g.plane) {
-        var size = Math.max(10, 8 * radius), normal = new THREE.Vector3().fromArray(g.plane.n).normalize();
-        var grid = new THREE.GridHelper(size, 40, 0x888888, 0xc8c8c8);
+        var normal = new THREE.Vector3().fromArray(g.plane.n).normalize();
+        var cells = 2 * Math.ceil(Math.max(10, 8 * radius) / gridCell / 2), size = cells * gridCell;
+        var grid = new THREE.GridHelper(size, cells, 0x888888, 0xc8c8c8);
+        if (Math.abs(normal.dot(up)) > 0.99) planeGround = true;
         var q = new THREE.Quaternion().setFromUnitVectors(new THREE.Vector3(0, 1, 0), normal);
         // The grid centred where the scene's centre projects onto the plane.
         var inLocal = centre.clone().applyMatrix4(bodyMatrix.clone().invert());
@@ -192,17 +205,6 @@
       }
       var it = instance[s.i];
       it.mesh.setMatrixAt(it.index, placed.multiplyMatrices(bodyMatrix, it.mesh.userData.local));
-    });
-
-    // Each static body's world bounds (for the camera to look past them).
-    var staticBoxes = [];
-    S.statics.forEach(function (s) {
-      var it = instance[s.i];
-      if (!it) return;
-      var g = it.mesh.geometry;
-      if (!g.boundingBox) g.computeBoundingBox();
-      it.mesh.getMatrixAt(it.index, placed);
-      staticBoxes.push(g.boundingBox.clone().applyMatrix4(placed));
     });
 
     function track(f, m, c) { return tracks[(f * M + m) * CHANNELS + c]; }
@@ -275,40 +277,77 @@
       markSets.push({points: points, frames: fs});
     });
 
-    // The camera, framed on the scene: looking across the scene's thinnest horizontal extent,
-    // turned 35° about up and raised 28° (55° when the scene is flat along up).
+    // The ground grid: square cells of a round size (gridCell) on the plane across up at the
+    // ground collide found (the moving bodies' lowest reach, or the floor they rest on), a
+    // little above it (so the floor's top face does not hide it), covering the scene; the axes
+    // (x red, y green, z blue) beside it.
+    var groundLevel = typeof R.ground === 'number' ? R.ground : lo.dot(up);
+    var turnUp = new THREE.Quaternion().setFromUnitVectors(new THREE.Vector3(0, 1, 0), up);
+    var e1 = new THREE.Vector3(1, 0, 0).applyQuaternion(turnUp), e2 = new THREE.Vector3(0, 0, 1).applyQuaternion(turnUp);
+    var corners = [], u0 = Infinity, u1 = -Infinity, v0 = Infinity, v1 = -Infinity;
+    for (var c8 = 0; c8 < 8; ++c8) {
+      var q8 = new THREE.Vector3(c8 & 1 ? hi.x : lo.x, c8 & 2 ? hi.y : lo.y, c8 & 4 ? hi.z : lo.z);
+      corners.push(q8);
+      u0 = Math.min(u0, q8.dot(e1)); u1 = Math.max(u1, q8.dot(e1)); v0 = Math.min(v0, q8.dot(e2)); v1 = Math.max(v1, q8.dot(e2));
+    }
+    var gridCells = 2 * Math.ceil((Math.max(u1 - u0, v1 - v0) / gridCell + 2) / 2), gridSize = gridCells * gridCell;
+    var gu = Math.round((u0 + u1) / 2 / gridCell) * gridCell, gv = Math.round((v0 + v1) / 2 / gridCell) * gridCell;
+    var lift = up.clone().multiplyScalar(groundLevel + 1e-3 * radius);
+    if (!planeGround) {
+      var ground = new THREE.GridHelper(gridSize, gridCells, 0x8a8a8a, 0xcfcfcf);
+      ground.quaternion.copy(turnUp);
+      ground.position.copy(e1.clone().multiplyScalar(gu).add(e2.clone().multiplyScalar(gv)).add(lift));
+      ground.userData.grid = gridCell;
+      scene.add(ground);
+    }
+    // The axes stand on the ground at the corner of the scene's footprint nearest the eye and
+    // leftmost (in view, and off the bodies).
+    var viewEye = new THREE.Vector3().fromArray(R.view ? R.view.eye : [0.3, 0.35, 0.89]).normalize();
+    var viewRight = new THREE.Vector3().crossVectors(viewEye.clone().negate(), up).normalize();
+    var axesAt = null, best = -Infinity;
+    [[u0, v0], [u0, v1], [u1, v0], [u1, v1]].forEach(function (uv) {
+      var p = e1.clone().multiplyScalar(uv[0]).add(e2.clone().multiplyScalar(uv[1])).add(lift);
+      var score = p.dot(viewEye) - p.dot(viewRight);
+      if (score > best) { best = score; axesAt = p; }
+    });
+    var axesLength = 2 * gridCell, axes = new THREE.AxesHelper(axesLength);
+    axes.position.copy(axesAt);
+    scene.add(axes);
+    var fixedLabels = ['x', 'y', 'z'].map(function (name, a) {
+      var el = document.createElement('div');
+      el.className = 'view3d-label axis ' + name;
+      el.textContent = name;
+      overlay.appendChild(el);
+      return {el: el, p: axesAt.clone().add(new THREE.Vector3().setComponent(a, 1.15 * axesLength))};
+    });
+    var scaleLabel = document.createElement('div');
+    scaleLabel.className = 'view3d-scale';
+    scaleLabel.textContent = 'grid ' + metres(gridCell) + ' · axes ' + metres(axesLength);
+    container.appendChild(scaleLabel);
+    container.setAttribute('data-grid', String(gridCell));
+
+    // The camera: from the direction collide chose (plot/camera3d.h: across the plane the
+    // motion spans, up as up), as far as it must be to see all of the scene's bounds (the
+    // moving bodies over the run, each static body's centre) in the canvas as it is now.
     var camera = new THREE.PerspectiveCamera(40, width / height, radius / 200, radius * 400);
     camera.up.copy(up);
-    var target = new THREE.Vector3();
+    var target = new THREE.Vector3(), moved = false; // moved: the user turned, panned or zoomed
     function frame() {
-      var ext = hi.clone().sub(lo), upAxis = 0;
-      for (var a = 1; a < 3; ++a) if (Math.abs(up.getComponent(a)) > Math.abs(up.getComponent(upAxis))) upAxis = a;
-      var others = [0, 1, 2].filter(function (a) { return a !== upAxis; });
-      var along = ext.getComponent(others[0]) <= ext.getComponent(others[1]) ? others[0] : others[1];
-      var flat = ext.getComponent(upAxis) < 0.25 * Math.max(ext.getComponent(others[0]), ext.getComponent(others[1]));
-      var fov = camera.fov * Math.PI / 180, aspect = camera.aspect;
-      var half = Math.min(fov / 2, Math.atan(Math.tan(fov / 2) * aspect));
-      var distance = radius / Math.sin(half) * 1.05;
-      // From the + side of that axis, else from the − side or across, whichever first sees the
-      // scene's centre past every static body's bounds (a wall beside the scene, say).
-      var candidates = [[along, 1, 35], [along, -1, 35], [along, 1, -35], [along, -1, -35]];
-      var other = along === others[0] ? others[1] : others[0];
-      candidates.push([other, 1, 35], [other, -1, 35]);
-      var ray = new THREE.Ray(), dirs = candidates.map(function (cand) {
-        var d = new THREE.Vector3().setComponent(cand[0], cand[1]).applyAxisAngle(up, cand[2] * Math.PI / 180);
-        var side = new THREE.Vector3().crossVectors(up, d).normalize();
-        return d.applyAxisAngle(side, -(flat ? 55 : 28) * Math.PI / 180).normalize();
-      });
-      var chosen = dirs.filter(function (d) {
-        ray.set(centre, d);
-        return !staticBoxes.some(function (b) {
-          var hit = ray.intersectBox(b, new THREE.Vector3());
-          return hit && hit.distanceTo(centre) < distance && !b.containsPoint(centre);
-        });
-      })[0] || dirs[0];
-      var dir = chosen;
+      moved = false;
       target.copy(centre);
-      camera.position.copy(centre).add(dir.normalize().multiplyScalar(distance));
+      var forward = viewEye.clone().negate();
+      var right = new THREE.Vector3().crossVectors(forward, up).normalize();
+      var above = new THREE.Vector3().crossVectors(right, forward).normalize();
+      var tanV = 0.92 * Math.tan(camera.fov * Math.PI / 360), tanH = tanV * camera.aspect;
+      var distance = radius / tanV / 4;
+      corners.forEach(function (q) { // each corner inside the view, 8 % in from its edges
+        var d = q.clone().sub(target), z = d.dot(viewEye);
+        distance = Math.max(distance, z + Math.abs(d.dot(right)) / tanH, z + Math.abs(d.dot(above)) / tanV);
+      });
+      camera.position.copy(target).addScaledVector(viewEye, distance);
+      camera.near = distance / 500;
+      camera.far = distance * 200 + 8 * radius;
+      camera.updateProjectionMatrix();
       camera.lookAt(target);
     }
     frame();
@@ -319,8 +358,15 @@
     }
 
     var current = 0, pending = false, disposed = false;
-    function placeLabels() { // the labels of marks shown so far that do not overlap one placed before
+    function placeLabels() { // the axes' names, then the labels of marks shown so far that overlap none placed before
       var v = new THREE.Vector3(), taken = [];
+      fixedLabels.forEach(function (l) {
+        v.copy(l.p).project(camera);
+        var visible = v.z < 1 && Math.abs(v.x) <= 1 && Math.abs(v.y) <= 1;
+        l.el.style.display = visible ? '' : 'none';
+        l.el.style.left = ((v.x + 1) / 2 * width - 3).toFixed(0) + 'px';
+        l.el.style.top = ((1 - v.y) / 2 * height - 7).toFixed(0) + 'px';
+      });
       labels.forEach(function (l) {
         v.copy(l.p).project(camera);
         var x = (v.x + 1) / 2 * width + 6, y = (1 - v.y) / 2 * height - 14, w = 6 * l.el.textContent.length, h = 14;
@@ -390,6 +436,7 @@
       }
       var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
       drag.x = e.clientX; drag.y = e.clientY;
+      moved = true;
       var offset = camera.position.clone().sub(target);
       var right = new THREE.Vector3().crossVectors(offset, up).normalize();
       if (drag.pan) {
@@ -408,6 +455,7 @@
     });
     canvas.addEventListener('wheel', function (e) {
       e.preventDefault();
+      moved = true;
       var offset = camera.position.clone().sub(target).multiplyScalar(Math.exp(e.deltaY * 0.001));
       camera.position.copy(target).add(offset);
       request();
@@ -452,10 +500,26 @@
     if (R.stride > 1) note.push('every ' + R.stride + 'th frame of ' + R.total + ' kept');
     if (S.triangles.shown < S.triangles.total) note.push(S.triangles.shown + ' of ' + S.triangles.total + ' mesh triangles drawn');
     note.push('positions to ' + Math.pow(2, R.quanta[0]).toPrecision(2) + ' m');
+    note.push('grid: ' + metres(gridCell) + ' squares on the ground · axes x (red), y (green), z (blue), ' + metres(axesLength) + ' long');
     note.push('drag: orbit · right-drag or shift-drag: pan · wheel: zoom · double-click: frame');
     legend.innerHTML = items.map(function (s) { return '<span class="it">' + s + '</span>'; }).join('') +
       '<div class="note">' + note.join(' · ') + '</div>';
     container.parentNode.insertBefore(legend, container.nextSibling);
+
+    // The canvas follows its container (the window resized, a panel opened): the same view,
+    // framed again unless the user moved it.
+    function resize() {
+      var w = container.clientWidth, h = container.clientHeight;
+      if (!w || !h || (w === width && h === height) || disposed) return;
+      width = w; height = h;
+      renderer.setSize(width, height);
+      camera.aspect = width / height;
+      if (moved) camera.updateProjectionMatrix(); else frame();
+      request();
+    }
+    var observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
+    if (observer) observer.observe(container);
+    window.addEventListener('resize', resize);
 
     place(0);
     render();
@@ -474,8 +538,11 @@
       renderNow: function () { place(current); render(); },
       describe: describe,
       three: {scene: scene, renderer: renderer, camera: camera},
+      resize: resize,
       dispose: function () {
         disposed = true;
+        if (observer) observer.disconnect();
+        window.removeEventListener('resize', resize);
         renderer.dispose();
         renderer.forceContextLoss();
         while (container.firstChild) container.removeChild(container.firstChild);
@@ -488,7 +555,8 @@
 
   // One slider, play button and frame read-out for several views (each with frames, times and
   // show(frameNumber)); the slider steps through the view with the most frames. A link to
-  // page.html#frame=N opens at frame N (the last kept frame at or before it).
+  // page.html#frame=N opens at frame N (the last kept frame at or before it), and the address
+  // follows the slider (#frame= of the frame shown), unless elements.hash is false.
   function player(elements, views) {
     var slider = elements.slider, play = elements.play, info = elements.info;
     var master = views.reduce(function (a, b) { return b.frames.length > a.frames.length ? b : a; }, views[0]);
@@ -501,6 +569,8 @@
       var f = master.frames[k];
       views.forEach(function (v) { v.show(f); });
       if (count) info.textContent = 'frame ' + f + ' · t = ' + master.times[k].toFixed(3) + ' s';
+      // The address says the frame shown (a link to it opens there); no history entry per frame.
+      if (count && elements.hash !== false && location.hash !== '#frame=' + f) history.replaceState(null, '', '#frame=' + f);
     }
     // Handlers are assigned, not added: a player made again for the same controls replaces the last.
     if (play.collideTimer) clearInterval(play.collideTimer);

@@ -206,7 +206,8 @@ std::string render_sweep_html(const SweepModel& model, const SweepPlan& plan, st
         ".maps,.cells{{display:flex;gap:20px;flex-wrap:wrap}}.panel{{margin:0}}rect[data-cell]{{cursor:pointer}}"
         "rect.selected{{stroke:#000;stroke-width:2}}.axis{{font-size:12px}}.tick{{font-size:10px;fill:#555}}figcaption{"
         "{font-weight:bold}}"
-        ".cellview svg{{background:#fff;border:1px solid #999}}.controls label{{margin-right:16px}}{1}"
+        ".cellview svg{{background:#fff;border:1px solid #999}}.controls label{{margin-right:16px}}"
+        "#cells3d .cellview{{flex:1 1 560px;margin:0;min-width:0}}#cells3d .view3d{{height:70vh}}{1}"
         "</style>\n",
         xml_escape(model.name), kView3dStyle);
     out += kPageErrorScript;

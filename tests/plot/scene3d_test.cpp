@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "plot/camera3d.h"
 #include "plot/plot.h"
 #include "plot/scene3d.h"
 #include "plot/view3d.h"
@@ -229,4 +230,30 @@ TEST_CASE("the 3D data of 10,000 bodies over 60 frames stays a few MB, every fra
     const auto doc = nlohmann::json::parse(json);
     CHECK(doc["run"]["stride"] == 1);
     CHECK(doc["run"]["frames"].size() == 60);
+}
+
+TEST_CASE("the 3D run carries its first view, its bounds and the ground") {
+    const Scenario sc = shipped("bouncing");
+    const Recording rec = record(sc);
+    const std::string text = render_scene3d_json(sc, rec);
+    CHECK(text == render_scene3d_json(sc, rec)); // the same run, the same bytes
+    const auto doc = nlohmann::json::parse(text);
+    const ViewChoice v = choose_view(sc, rec);
+    const auto& view = doc["run"]["view"];
+    // Every number as the double it was: the page frames exactly what collide chose.
+    CHECK(view["eye"] == nlohmann::json::array({v.eye.x, v.eye.y, v.eye.z}));
+    CHECK(view["up"] == nlohmann::json::array({0, 1, 0}));
+    const auto& bounds = doc["run"]["bounds"];
+    CHECK(bounds["min"] == nlohmann::json::array({v.frame.min.x, v.frame.min.y, v.frame.min.z}));
+    CHECK(bounds["max"] == nlohmann::json::array({v.frame.max.x, v.frame.max.y, v.frame.max.z}));
+    // The ground: the floor's top (y = 0), where the balls land. The discrete balls sink into it
+    // at a step (their lowest reach over the run is below 0), by less than 5 % of the scene's
+    // size: the grid lies on the floor, not under it.
+    double lowest = 1e9;
+    for (std::size_t k = 0; k < rec.frame_count(); ++k)
+        for (std::size_t i = 0; i < sc.bodies.size(); ++i)
+            if (!sc.bodies[i].is_static) lowest = std::min(lowest, rec.at(k)[i].position.y - 0.1);
+    CHECK(lowest < 0);
+    CHECK(-lowest < 0.05 * length(v.frame.max - v.frame.min));
+    CHECK(doc["run"]["ground"] == 0);
 }
