@@ -17,7 +17,7 @@ void add_sim_command(CLI::App& app, int& exit_code) {
     cmd->add_option("--engine", request->options.engine,
                     "The engine that runs it: collide (default), bullet, ode, box3d, or a plugin's path (./libNAME.so: "
                     "a shared library with collide's engine ABI); several, comma-separated (collide,bullet,ode,box3d), "
-                    "print their logs one after the other");
+                    "print their logs one after the other and --plot draws their runs in one picture");
     cmd->add_option("--set", request->options.sets, "Override a param: NAME=VALUE (repeatable)");
     cmd->add_option("--format", *format,
                     "Log format: text; json (a list, one object per file); jsonl (JSON Lines: one object a "

@@ -29,6 +29,13 @@ One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol
 - `conform --format html` of three scenarios (collide and, when built, Bullet): the table's cells
   as the JSON report has them, each run's 3D view opened from its cell and drawing that engine's
   run at its last frame.
+- the check report's overlay: a scenario that keeps its recording beside the golden (golden:
+  { recording: true }), blessed with restitution 0.9 and checked with 0.3: its 3D view holds the
+  new run and the golden's as ghosts, every body of both in view at the first and last frames,
+  the golden's ball drawn faint in its colour where the two stand furthest apart, the new run's
+  bodies in theirs; the 2D plot's ghosts at opacity 0.4 in their counterparts' colours.
+- the engines overlaid (when the build has Bullet): `sim --engine collide,bullet --plot` of
+  bouncing, Bullet's moving bodies the ghosts, every body of both runs in view.
 - `diverge --plot` of README's example: the chart marks frame 28 and draws both differences, the
   3D view of both runs opens there and builds, with every body of both runs.
 A screenshot of each 3D view is written to OUT_DIR (NAME.png).
@@ -316,13 +323,15 @@ class Scene:
         self.names = s["bodies"]["names"].split("\n")
         self.kinds = list(base64.b64decode(s["bodies"]["kind"]))
         self.triggers = list(base64.b64decode(s["bodies"]["trigger"]))
+        # Ghosts (another run of the same bodies: translucent) are not sampled, as triggers.
+        self.ghosts = list(base64.b64decode(s["bodies"].get("ghost", ""))) or [0] * n
         geom_of = struct.unpack(f"<{n}I", base64.b64decode(s["bodies"]["geom"]))
         self.geoms = s["geoms"]
         self.geom_of = geom_of
         self.colour, next_colour = [], 0
-        for k in self.kinds:
-            self.colour.append(None if k == 0 else PALETTE[next_colour % len(PALETTE)])
-            next_colour += k != 0
+        for k, ghost in zip(self.kinds, self.ghosts):
+            self.colour.append(None if k == 0 or ghost else PALETTE[next_colour % len(PALETTE)])
+            next_colour += k != 0 and not ghost
         statics = {st["i"]: st for st in s["statics"]}
         self.pose = []  # (position, quaternion) per body
         for i in range(n):
@@ -650,7 +659,7 @@ def check_3d(browser, exe, scenario_args, selector, frame, extra_points=(), stat
     data = json.loads(box["data"])
     scene = Scene(data, states if states is not None else trace_states(exe, scenario_args, frame))
     cam = Camera(json.loads(box["camera"]))
-    moving = [i for i, k in enumerate(scene.kinds) if k != 0 and not scene.triggers[i]]
+    moving = [i for i, k in enumerate(scene.kinds) if k != 0 and not scene.triggers[i] and not scene.ghosts[i]]
     step = max(1, len(moving) // 40)
     wanted = [(scene.centre(i), scene.inner(i)) for i in moving[::step]]  # (point, inner radius)
     for i in moving:  # a turned box or capsule: points along its longest axis too
@@ -690,7 +699,7 @@ def check_3d(browser, exe, scenario_args, selector, frame, extra_points=(), stat
                 continue
             o, d = cam.ray(pr[0] + dx + 0.5, pr[1] + dy + 0.5)
             body = scene.first_hit(o, d)
-            if body is None or scene.triggers[body] or scene.colour[body] == "#7f7f7f":
+            if body is None or scene.triggers[body] or scene.ghosts[body] or scene.colour[body] == "#7f7f7f":
                 continue  # the background (grid lines, paths), a translucent body, the palette's grey
             group.append((pr[0] + dx, pr[1] + dy, body))
         if group:
@@ -1009,8 +1018,8 @@ def main():
             problems.append("the cell is not drawn for discrete and swept")
         if len(re.findall(r'class="ring"', dom)) < 2 * 10:
             problems.append("the cell's frames are not drawn")
-        # True sizes: the bullet's circle (radius 0.3 m) is 6 times as wide as the 0.1 m wall, in
-        # pixels (the page once drew every sphere under 0.5 m at 0.5 m: 10 times).
+        # True sizes: the 0.3 m bullet's circle is 3 times as wide as the 0.1 m wall, in pixels
+        # (the page once drew every sphere under 0.5 m at 0.5 m: 5 times).
         sizes = browser.evaluate("(function(){var s=document.querySelector('.cellview svg');"
                                  "var c=s.querySelector('circle.ring'),w=s.querySelector('polygon').getBBox();"
                                  "return [+c.getAttribute('r'), w.width];})()")
@@ -1090,6 +1099,102 @@ def main():
 
     check_conform(browser, exe, out, report)
 
+    # The check report's overlay: a scenario that keeps its run's recording beside the golden
+    # (golden: { recording: true }), blessed with the ball's restitution 0.9, then checked with
+    # 0.3: the failing scenario's pictures draw the golden's run, faint, under the new one.
+    work = pathlib.Path(tempfile.mkdtemp(prefix="collide-overlay-"))
+    try:
+        def drop(e):
+            return ("name: drop\ngolden: { recording: true }\nparams: { e: " + e + " }\n"
+                    "world: { dt: 1/60, duration: 2, gravity: [0, -9.81, 0], detection: swept }\n"
+                    "bodies:\n  floor: { static: true, box: { min: [-5, -1, -5], max: [5, 0, 5] } }\n"
+                    "  ball: { sphere: { radius: 0.1 }, position: [0, 1.1, 0], restitution: $e }\n"
+                    "  other: { sphere: { radius: 0.1 }, position: [2, 1.1, 0], restitution: 0.8 }\n"
+                    "log:\n  - final: { body: ball }\n")
+        (work / "scenarios").mkdir()
+        (work / "scenarios" / "drop.yaml").write_text(drop("0.9"))
+        (work / "golden.yaml").write_text(drop("0.9"))
+        r0 = run(exe, ["check", "scenarios", "--expected", "expected", "--update"], work, dict(os.environ, CI="true"))
+        (work / "scenarios" / "drop.yaml").write_text(drop("0.3"))
+        page = work / "check.html"
+        r = run(exe, ["check", "scenarios", "--expected", "expected", "--html", str(page)], work,
+                dict(os.environ, CI="true"))
+        problems = []
+        if r0.returncode != 0 or not (work / "expected" / "drop.rec").exists():
+            problems.append(f"check --update kept no recording: {r0.stdout[-300:]} {r0.stderr[-300:]}")
+        elif r.returncode != 1 or not page.exists():
+            problems.append(f"check --html exited {r.returncode}: {r.stdout[-300:]} {r.stderr[-300:]}")
+        else:
+            new_frames, new_states = run_states(exe, [str(work / "scenarios" / "drop.yaml")])
+            old_frames, old_states = run_states(exe, [str(work / "golden.yaml")])
+            load, _ = browser.load(page.resolve().as_uri())
+            problems += load
+            data, cam = view_data(browser, "#s0-3d")
+            if data is None:
+                problems.append("the failing scenario's 3D view did not build")
+            else:
+                names = data["scene"]["bodies"]["names"].split("\n")
+                if names != ["new: floor", "new: ball", "new: other", "golden: ball", "golden: other"]:
+                    problems.append(f"the 3D view's bodies are {names}")
+                problems += sees_every_body(browser, "#s0-3d", [("new: ", new_frames, new_states),
+                                                                ("golden: ", old_frames, old_states)])
+                # Where the two balls stand furthest apart: the new one solid, the golden's faint.
+                f = max(new_frames, key=lambda k: math.dist(new_states[k]["ball"][0], old_states[k]["ball"][0]))
+                browser.evaluate("(function(){var s=document.querySelector('#s-drop .v3d-frame');s.value=" + str(f) +
+                                 ";s.dispatchEvent(new Event('input'));})()")
+                poses = {"new: " + n: v for n, v in new_states[f].items()}
+                poses.update({"golden: " + n: v for n, v in old_states[f].items()})
+                p3, checked, matched = check_3d(browser, exe, [], "#s0-3d", f, (), poses)
+                problems += p3
+                ghost = cam.project(old_states[f]["ball"][0])
+                k = 0.04 * cam.height / 2 / (cam.tan * ghost[2])  # 40 % of the ball's radius as seen
+                got = pixels(browser, "#s0-3d", [[ghost[0] + dx, ghost[1]] for dx in (-k, k)])
+                faint = [p for p in got if p[2] - p[0] >= 15 and p[0] >= 100]
+                if len(faint) < 2:
+                    problems.append(f"the golden's ball at frame {f} is not drawn faint in its colour: {got}")
+                browser.screenshot("#s0-3d", out / "check-overlay.png")
+            dom = browser.evaluate("document.documentElement.outerHTML")
+            ghosts2d = re.findall(r'<g class="body ghost c(\d)" data-body="golden: (\w+)"', dom)
+            if sorted(set(ghosts2d)) != [("0", "ball"), ("1", "other")]:
+                problems.append(f"the 2D plot's ghosts are {sorted(set(ghosts2d))}")
+            opacity = browser.evaluate("getComputedStyle(document.querySelector('g.body.ghost')).opacity")
+            if opacity != "0.4":
+                problems.append(f"the 2D plot's ghosts have opacity {opacity}, not 0.4")
+            problems += browser.problems(page.resolve().as_uri())
+        report("check report's overlay of the golden run", problems)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    # Engines overlaid: sim --engine collide,bullet --plot draws both runs in one 3D view, bullet's
+    # as ghosts; every body of both in view at the first and last frames.
+    if "bullet (" not in run(exe, ["--version"], root).stdout:
+        print("skipped: the engines' overlay (this build has no Bullet)")
+    else:
+        page = out / "engines.html"
+        r = run(exe, ["sim", "scenarios/bouncing.yaml", "--engine", "collide,bullet", "--plot", str(page)], root)
+        if r.returncode == 0 and page.exists():
+            frames_c, states_c = run_states(exe, ["scenarios/bouncing.yaml"])
+            frames_b, states_b = run_states(exe, ["scenarios/bouncing.yaml", "--engine", "bullet"])
+            mid = frames_c[len(frames_c) // 2]
+            problems, _ = browser.load(page.resolve().as_uri() + f"#frame={mid}")
+            data, cam = view_data(browser, "#view3d")
+            names = data["scene"]["bodies"]["names"].split("\n") if data else []
+            ghosts = list(base64.b64decode(data["scene"]["bodies"]["ghost"])) if data else []
+            kinds = list(base64.b64decode(data["scene"]["bodies"]["kind"])) if data else []
+            moving = [n[len("collide: "):] for n, k in zip(names, kinds) if n.startswith("collide: ") and k != 0]
+            if not moving or sorted(n for n, g in zip(names, ghosts) if g) != sorted("bullet: " + n for n in moving):
+                problems.append(f"bullet's bodies are not the ghosts: {list(zip(names, ghosts))}")
+            problems += sees_every_body(browser, "#view3d", [("collide: ", frames_c, states_c),
+                                                             ("bullet: ", frames_b, states_b)])
+            poses = {"collide: " + n: v for n, v in states_c[mid].items()}
+            poses.update({"bullet: " + n: v for n, v in states_b[mid].items()})
+            p3, checked, matched = check_3d(browser, exe, [], "#view3d", mid, (), poses)
+            problems += p3
+            browser.screenshot("#view3d", out / "engines.png")
+            report("engines overlaid", problems, f" ({matched} of {checked} places show their body)")
+        else:
+            report("engines overlaid", [f"sim --engine collide,bullet --plot exited {r.returncode}: {r.stderr[-500:]}"])
+
     # Where two runs part (diverge --plot): the chart from the first divergent frame, and both
     # runs in one 3D view that opens there (a restitution 1e-7 apart: frame 28, the first bounce).
     page = out / "diverge.html"
@@ -1117,7 +1222,7 @@ def main():
         report("diverge plot", [f"diverge --plot exited {r.returncode}: {r.stderr[-500:]}"])
 
     browser.close()
-    print(f"browser-test: {len(scenarios) + 6} pages in {time.time() - started:.0f} s, {len(failures)} problems")
+    print(f"browser-test: {len(scenarios) + 8} pages in {time.time() - started:.0f} s, {len(failures)} problems")
     sys.exit(1 if failures else 0)
 
 

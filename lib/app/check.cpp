@@ -874,7 +874,8 @@ std::vector<CheckPageCase> page_cases(const std::vector<Entry>& entries, const C
         CheckPageCase c{
                 j.name,    j.classname, j.error ? "bad input" : j.failed ? "failed" : j.skipped ? "skipped" : "passed",
                 j.message, j.details,   {},
-                {},        {},          nullptr};
+                {},        {},          nullptr,
+                {}};
         if (i < entries.size() && entries[i].name == j.name && !entries[i].bad() && !entries[i].skipped) {
             const Entry& e = entries[i];
             const bool golden_ok = e.matches();
@@ -883,6 +884,8 @@ std::vector<CheckPageCase> page_cases(const std::vector<Entry>& entries, const C
             c.actual = split_lines(e.actual);
             c.values = e.comparison.values;
             c.measured = &*e.attempt.measured;
+            std::error_code ec;
+            if (fs::is_regular_file(e.recording, ec)) c.golden_recording = e.recording;
         }
         cases.push_back(std::move(c));
     }

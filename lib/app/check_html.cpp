@@ -1,14 +1,19 @@
 #include "app/check_html.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <iterator>
 
 #include <fmt/format.h>
 
+#include "model/diagnostic.h"
+#include "plot/divergence.h"
 #include "plot/plot.h"
 #include "plot/scene3d.h"
 #include "plot/view3d.h"
 #include "probes/record.h"
+#include "probes/record_file.h"
 #include "report/diff.h"
 #include "report/junit.h"
 
@@ -46,6 +51,88 @@ std::string value_table(const CheckPageCase& c) {
     return out + "</table>\n";
 }
 
+/// The run a recording holds (probes/record_file.h), every frame and contact, and its header.
+Recording read_recording(const std::string& path, RunInfo& info) {
+    RunReader reader(path);
+    Recording rec;
+    RunFrame frame;
+    while (reader.next(frame)) {
+        rec.body_count = static_cast<int>(frame.bodies.size());
+        rec.frames.push_back(frame.frame);
+        rec.times.push_back(frame.time);
+        rec.states.insert(rec.states.end(), frame.bodies.begin(), frame.bodies.end());
+        rec.contacts.insert(rec.contacts.end(), frame.contacts.begin(), frame.contacts.end());
+    }
+    info = reader.info();
+    return rec;
+}
+
+/// "" when both runs were sampled at the same times; otherwise a sentence saying that the
+/// pictures pair their frames by order over the frames both have (the scenario's dt or duration
+/// changed since the golden was blessed).
+std::string sampling_note(const std::array<const Recording*, 2>& runs) {
+    const Recording &now = *runs[0], &golden = *runs[1];
+    bool same = now.frame_count() == golden.frame_count();
+    for (std::size_t f = 0; same && f < now.frame_count(); ++f) same = now.times[f] == golden.times[f];
+    if (same) return "";
+    return fmt::format(" The two runs were sampled at different times ({} frames against the golden's {}: the "
+                       "scenario's dt or duration changed): the pictures pair the k-th frame of each, over the {} "
+                       "frames both have.",
+                       now.frame_count(), golden.frame_count(), std::min(now.frame_count(), golden.frame_count()));
+}
+
+/// What a case's pictures draw: its run, or (a case that did not pass, with a recording kept
+/// beside its golden) its run and, as ghosts, the golden's; `note` says which, or why the
+/// golden's could not be drawn.
+struct CasePictures {
+    Scenario scenario;
+    Recording recording;
+    PlotOptions plot;
+    Scene3dOptions scene;
+    std::string note; ///< HTML, trusted
+};
+
+CasePictures pictures_of(const CheckPageCase& c, std::size_t k) {
+    CasePictures p;
+    std::vector<double> values(c.measured->values.size());
+    p.scenario = c.measured->scenario;
+    p.recording = simulate_recorded(c.measured->scenario, values, c.measured->engine);
+    p.plot.id = fmt::format("s{}-", k);
+    if (c.status == "passed") return p;
+    if (c.golden_recording.empty()) {
+        p.note = "<p class=\"overlay\">The golden's run is not drawn under this one: the scenario keeps no "
+                 "recording beside its golden (<code>golden: { recording: true }</code> keeps one).</p>\n";
+        return p;
+    }
+    try {
+        RunInfo info;
+        const Recording golden = read_recording(c.golden_recording, info);
+        std::vector<std::string> names;
+        for (const BodyDef& b : p.scenario.bodies) names.push_back(b.name);
+        if (info.bodies != names)
+            throw InputError(
+                    c.golden_recording, 0, 0,
+                    fmt::format("its bodies are not this run's ({} against {})", info.bodies.size(), names.size()));
+        const std::array<Scenario, 2> runs{p.scenario, p.scenario};
+        const std::array<std::string, 2> labels{"new", "golden"};
+        const std::array<const Recording*, 2> recordings{&p.recording, &golden};
+        Recording both = recording_of_runs(runs, recordings);
+        p.scenario = scene_of_runs(runs, labels);
+        p.recording = std::move(both);
+        p.plot.ghosts_from = p.scene.ghosts_from = c.measured->scenario.bodies.size();
+        p.plot.ghost_note = p.scene.ghost_note =
+                fmt::format("faint: the golden's run ({}), as recorded when it was blessed", c.golden_recording);
+        p.note = fmt::format("<p class=\"overlay\">Under this run (<b>new</b>), faint: the <b>golden</b>'s run, "
+                             "recorded by <code>{}</code> when the golden was blessed ({}).{}</p>\n",
+                             esc(info.build.empty() ? info.engine : info.build), esc(c.golden_recording),
+                             sampling_note(recordings));
+    } catch (const std::exception& e) {
+        p.note =
+                fmt::format("<p class=\"overlay bad\">The golden's recording cannot be drawn: {}</p>\n", esc(e.what()));
+    }
+    return p;
+}
+
 } // namespace
 
 std::string render_check_html(const std::vector<CheckPageCase>& cases) {
@@ -63,7 +150,8 @@ std::string render_check_html(const std::vector<CheckPageCase>& cases) {
            "padding:8px 0}table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #ddd;padding:2px 6px;"
            "vertical-align:top;text-align:left}.logs td{font-family:monospace;white-space:pre-wrap;width:50%}"
            "tr.differs td{background:#fff1c2}pre{background:#f4f4f4;padding:6px;font-size:12px;overflow:auto}"
-           "summary{cursor:pointer}.plot svg{max-width:100%;height:auto}details.v3d .view3d{height:75vh}";
+           "summary{cursor:pointer}.plot svg{max-width:100%;height:auto}.overlay{color:#555}.overlay.bad{color:#cf222e}"
+           "details.v3d .view3d{height:75vh}";
     out += kView3dStyle;
     out += "</style>\n";
     out += kPageErrorScript;
@@ -92,16 +180,14 @@ std::string render_check_html(const std::vector<CheckPageCase>& cases) {
                 put(out, "<details><summary>as printed</summary><pre>{}</pre></details>\n", esc(c.details));
         }
         if (c.measured) {
-            std::vector<double> values(c.measured->values.size());
-            const Recording rec = simulate_recorded(c.measured->scenario, values);
-            PlotOptions plot;
-            plot.id = fmt::format("s{}-", k);
+            const CasePictures p = pictures_of(c, k);
+            out += p.note;
             put(out, "<details{}><summary>plot</summary><div class=\"plot\">\n{}</div></details>\n", ok ? "" : " open",
-                render_plot_svg(c.measured->scenario, rec, plot));
+                render_plot_svg(p.scenario, p.recording, p.plot));
             // The 3D view, built when opened (check_html's script below).
             put(out, "<details class=\"v3d\"{}><summary>3D view</summary>{}{}</details>\n", ok ? "" : " open",
                 kView3dControls,
-                view3d_element(fmt::format("s{}-3d", k), render_scene3d_json(c.measured->scenario, rec)));
+                view3d_element(fmt::format("s{}-3d", k), render_scene3d_json(p.scenario, p.recording, p.scene)));
         }
         out += "</section>\n";
     }

@@ -2,7 +2,8 @@
 /// \file
 /// `collide check --html FILE`: one self-contained page (no network) for a reviewer — a summary
 /// (passed, failed, pending), each scenario with its status, the golden and actual logs side by
-/// side with the value-level diff of each failing one, and its plot (plot/).
+/// side with the value-level diff of each failing one, and its plot (plot/): the new run, and,
+/// when a recording is kept beside the golden, the golden's run faint under it.
 
 #include <string>
 #include <vector>
@@ -23,6 +24,9 @@ struct CheckPageCase {
     std::vector<std::string> actual;            ///< this run's lines
     std::vector<ValueDiff> values;              ///< each value that moved
     const MeasuredScenario* measured = nullptr; ///< the run, for its plot (nullptr: none)
+    /// The golden's recording (EXPECTED/NAME.rec, `golden: { recording: true }`): a case that
+    /// did not pass draws it faint under this run. Empty: none.
+    std::string golden_recording;
 };
 
 /// The page: summary counts, then one section per case in the order given (`data-scenario` and

@@ -290,6 +290,8 @@ void write_plot(const DivergeRequest& request, const PlotData& plot, const std::
         const Scenario b = scenario_of_run(scenario_path, plot.info_b);
         PlotOptions options;
         options.flat = false;
+        options.ghosts_from = a.bodies.size();
+        options.ghost_note = "translucent: run B";
         options.preface = "<div class=\"divergence\">" + chart +
                           "<p>The 3D view starts at the first divergent frame: run A's bodies solid, run B's as "
                           "ghosts.</p></div>\n";

@@ -1,6 +1,7 @@
 #include "app/sim.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -8,6 +9,7 @@
 #include "engine/registry.h"
 #include "io/atomic_file.h"
 #include "io/safe_text.h"
+#include "plot/divergence.h"
 #include "plot/plot.h"
 #include "report/expect.h"
 #include "report/render.h"
@@ -67,13 +69,43 @@ void write_plot(const MeasuredScenario& measured, const SimOptions& options) {
     write_file_atomically(options.plot_path, text);
 }
 
+/// Draws the runs of one scenario by several engines into options.plot_path: the first engine's
+/// bodies solid, each other engine's moving bodies as ghosts (plot/divergence.h's scene_of_runs),
+/// in one picture or page; the page's log is each engine's, one after the other.
+void write_engines_plot(const std::vector<MeasuredScenario>& runs, const SimOptions& options) {
+    std::vector<Scenario> scenarios;
+    std::vector<const Recording*> recordings;
+    std::vector<std::string> labels, names;
+    std::string log;
+    for (const MeasuredScenario& m : runs) {
+        scenarios.push_back(m.scenario);
+        recordings.push_back(&*m.recording);
+        labels.push_back(m.engine);
+        log += fmt::format("# engine {}\n{}", m.engine, render_text(m.scenario, m.layout, m.values));
+    }
+    for (std::size_t r = 1; r < labels.size(); ++r) names.push_back(labels[r]);
+    PlotOptions plot = options.plot;
+    plot.ghosts_from = runs.front().scenario.bodies.size();
+    plot.ghost_note = fmt::format("faint: {}'s run{}", fmt::join(names, "'s, "), names.size() > 1 ? "s" : "");
+    const Scenario scene = scene_of_runs(scenarios, labels);
+    const Recording recording = recording_of_runs(scenarios, recordings);
+    write_file_atomically(options.plot_path, is_html(options.plot_path) ? render_plot_html(scene, recording, plot, log)
+                                                                        : render_plot_svg(scene, recording, plot));
+}
+
 /// Measures one file, appends its log and prints its failed expectations; returns the exit
-/// code for this file alone.
-int simulate_file(const std::string& file, const SimRequest& request, std::vector<std::string>& logs,
-                  std::ostream& err) {
-    const MeasuredScenario measured = measure_scenario(file, request.options);
+/// code for this file alone. With `runs`, the measured run is kept there for a plot of several
+/// engines instead of being drawn alone.
+int simulate_file(const std::string& file, const SimRequest& request, std::vector<std::string>& logs, std::ostream& err,
+                  std::vector<MeasuredScenario>* runs = nullptr) {
+    MeasuredScenario measured = measure_scenario(file, request.options);
     logs.push_back(render_log(measured, request.format));
-    if (!request.options.plot_path.empty() && measured.recording) write_plot(measured, request.options);
+    if (!request.options.plot_path.empty() && measured.recording) {
+        if (runs)
+            runs->push_back(measured);
+        else
+            write_plot(measured, request.options);
+    }
     int code = kExitOk;
     if (!measured.checks_expectations()) return code;
     for (const ExpectOutcome& outcome : check_expectations(measured.scenario, measured.layout, measured.values)) {
@@ -123,14 +155,15 @@ int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& e
                                                  ": several engines print text or JSON logs (a CSV row has no "
                                                  "engine column); `collide sweep --engine " +
                                                  request.options.engine + " --format csv` has one"}});
-        if (!request.options.trace_path.empty() || !request.options.record_path.empty() ||
-            !request.options.plot_path.empty())
+        if (!request.options.trace_path.empty() || !request.options.record_path.empty())
             throw InputError({Diagnostic{"", 0, 0,
-                                         "--trace, --record and --plot follow one engine's run; `collide diverge FILE "
+                                         "--trace and --record follow one engine's run; `collide diverge FILE "
                                          "--engine " +
                                                  request.options.engine + "` compares two runs frame by frame"}});
     }
     std::vector<std::string> logs, labels;
+    std::vector<MeasuredScenario> runs; // one per engine, for a plot of several engines
+    const bool overlay = engines.size() > 1 && !request.options.plot_path.empty();
     int worst = kExitOk;
     for (const std::string& file : request.files)
         for (const std::string& engine : engines) {
@@ -138,7 +171,7 @@ int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& e
             one.options.engine = engine;
             const Diagnostic here{display_name(file), 1, 1, ""};
             const std::size_t before = logs.size();
-            const auto body = [&] { return simulate_file(file, one, logs, err); };
+            const auto body = [&] { return simulate_file(file, one, logs, err, overlay ? &runs : nullptr); };
             worst = std::max(worst, exit_code_for_errors(err, "sim", body, here));
             if (logs.size() > before)
                 labels.push_back(engines.size() > 1
@@ -146,6 +179,7 @@ int simulate_files(const SimRequest& request, std::ostream& out, std::ostream& e
                                          : file);
         }
     if (worst == kExitBadInput) return worst;
+    if (overlay && runs.size() == engines.size()) write_engines_plot(runs, request.options);
     const std::string text = join_logs(request, logs, labels);
     if (request.output.empty()) {
         if (request.options.trace_path != "-") out << text; // `--trace -`: the trace alone on stdout

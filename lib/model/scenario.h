@@ -71,7 +71,8 @@ struct Scenario {
     /// (EXPECTED/NAME.frames, probes/frame_hashes.h) and names the first frame that differs.
     bool frame_hashes = false;
     /// `golden: { recording: true }`: `check --update` keeps the run's recording beside the
-    /// golden (EXPECTED/NAME.rec, probes/record_file.h), for `diverge` against a failing run's.
+    /// golden (EXPECTED/NAME.rec, probes/record_file.h), and a failing check's HTML report
+    /// draws it, faint, under the new run.
     bool golden_recording = false;
     SourceMark friction_model_mark; ///< where `world.friction_model` was written (0, 0: not written)
     SourceMark detection_mark;      ///< where the key `world.detection` was written (0, 0: not written)

@@ -1,8 +1,10 @@
 #include "plot/divergence.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
+#include <stdexcept>
 
 #include "report/junit.h"
 
@@ -89,39 +91,66 @@ std::string render_divergence_svg(std::span<const DivergencePoint> points, std::
     return out;
 }
 
-Scenario scene_of_two_runs(const Scenario& a, const Scenario& b) {
-    Scenario scene = a;
-    scene.name = a.name + ": A and B";
-    for (BodyDef& body : scene.bodies) body.name = "A: " + body.name;
-    for (const BodyDef& body : b.bodies) {
-        if (body.is_static) continue;
-        BodyDef ghost = body;
-        ghost.name = "B: " + body.name;
-        ghost.trigger = true; // drawn translucent
-        scene.bodies.push_back(std::move(ghost));
-    }
+Scenario scene_of_runs(std::span<const Scenario> runs, std::span<const std::string> labels) {
+    if (runs.empty() || labels.size() != runs.size())
+        throw std::invalid_argument("scene_of_runs: one label per run, and at least one run");
+    Scenario scene = runs[0];
+    std::string joined;
+    for (std::size_t r = 0; r < labels.size(); ++r)
+        joined += (r == 0 ? "" : r + 1 == labels.size() ? " and " : ", ") + labels[r];
+    scene.name = runs[0].name + ": " + joined;
+    for (BodyDef& body : scene.bodies) body.name = labels[0] + ": " + body.name;
+    for (std::size_t r = 1; r < runs.size(); ++r)
+        for (const BodyDef& body : runs[r].bodies) {
+            if (body.is_static) continue;
+            BodyDef ghost = body;
+            ghost.name = labels[r] + ": " + body.name;
+            scene.bodies.push_back(std::move(ghost));
+        }
     scene.log.clear();
     scene.expect.clear();
     return scene;
 }
 
-Recording recording_of_two_runs(const Scenario& b_scenario, const Recording& a, const Recording& b) {
+Recording recording_of_runs(std::span<const Scenario> runs, std::span<const Recording* const> recordings) {
+    if (runs.empty() || recordings.size() != runs.size())
+        throw std::invalid_argument("recording_of_runs: one recording per run, and at least one run");
+    const Recording& first = *recordings[0];
+    std::vector<std::vector<std::size_t>> moving(runs.size());
     Recording out;
-    std::vector<std::size_t> moving;
-    for (std::size_t k = 0; k < b_scenario.bodies.size(); ++k)
-        if (!b_scenario.bodies[k].is_static) moving.push_back(k);
-    out.body_count = a.body_count + static_cast<int>(moving.size());
-    const std::size_t frames = std::min(a.frame_count(), b.frame_count());
-    out.frames.assign(a.frames.begin(), a.frames.begin() + static_cast<std::ptrdiff_t>(frames));
-    out.times.assign(a.times.begin(), a.times.begin() + static_cast<std::ptrdiff_t>(frames));
+    out.body_count = first.body_count;
+    std::size_t frames = first.frame_count();
+    for (std::size_t r = 1; r < runs.size(); ++r) {
+        for (std::size_t k = 0; k < runs[r].bodies.size(); ++k)
+            if (!runs[r].bodies[k].is_static) moving[r].push_back(k);
+        out.body_count += static_cast<int>(moving[r].size());
+        frames = std::min(frames, recordings[r]->frame_count());
+    }
+    out.frames.assign(first.frames.begin(), first.frames.begin() + static_cast<std::ptrdiff_t>(frames));
+    out.times.assign(first.times.begin(), first.times.begin() + static_cast<std::ptrdiff_t>(frames));
     out.states.reserve(frames * static_cast<std::size_t>(out.body_count));
     for (std::size_t f = 0; f < frames; ++f) {
-        const auto sa = a.at(f), sb = b.at(f);
-        out.states.insert(out.states.end(), sa.begin(), sa.end());
-        for (const std::size_t k : moving) out.states.push_back(sb[k]);
+        const auto states = first.at(f);
+        out.states.insert(out.states.end(), states.begin(), states.end());
+        for (std::size_t r = 1; r < runs.size(); ++r) {
+            const auto ghost = recordings[r]->at(f);
+            for (const std::size_t k : moving[r]) out.states.push_back(ghost[k]);
+        }
     }
-    for (const TraceContact& c : a.contacts) out.contacts.push_back(c);
+    out.contacts = first.contacts;
     return out;
+}
+
+Scenario scene_of_two_runs(const Scenario& a, const Scenario& b) {
+    const std::array<Scenario, 2> runs{a, b};
+    const std::array<std::string, 2> labels{"A", "B"};
+    return scene_of_runs(runs, labels);
+}
+
+Recording recording_of_two_runs(const Scenario& b_scenario, const Recording& a, const Recording& b) {
+    const std::array<Scenario, 2> runs{b_scenario, b_scenario}; // the first run's bodies are all kept
+    const std::array<const Recording*, 2> recordings{&a, &b};
+    return recording_of_runs(runs, recordings);
 }
 
 } // namespace collide

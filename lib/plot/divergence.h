@@ -28,13 +28,23 @@ struct DivergencePoint {
 /// a mark at the first divergent frame; `title` above it.
 std::string render_divergence_svg(std::span<const DivergencePoint> points, std::string_view title);
 
-/// One scene holding two runs of one scenario: run A's bodies as `a` has them (named "A: NAME"),
-/// then run B's moving bodies as `b` has them, drawn as ghosts (named "B: NAME"; its static
-/// bodies are A's). `a` and `b` must have the same bodies (names, in order).
+/// One scene holding several runs of one scenario (two runs `diverge` compares, the engines of
+/// `sim --engine A,B`, a run and its golden's): the first run's bodies as its scenario has them,
+/// named "LABEL: NAME", then each other run's moving bodies, named "LABEL: NAME", as ghosts
+/// (PlotOptions::ghosts_from: the first run's body count; their static bodies are the first
+/// run's). Every run must have the same bodies (names, in order). Throws
+/// std::invalid_argument without a label per run.
+Scenario scene_of_runs(std::span<const Scenario> runs, std::span<const std::string> labels);
+
+/// The recording of that scene: frame k holds the first run's states at its frame k, then each
+/// other run's moving bodies' at its frame k (over the frames every recording has; the first
+/// run's contacts).
+Recording recording_of_runs(std::span<const Scenario> runs, std::span<const Recording* const> recordings);
+
+/// scene_of_runs of runs A and B.
 Scenario scene_of_two_runs(const Scenario& a, const Scenario& b);
 
-/// The recording of that scene: frame k holds A's states at frame k of `a` and then B's moving
-/// bodies' at frame k of `b` (both recordings of the same frames, bodies in their scenario's order).
+/// recording_of_runs of runs A and B (`b_scenario`: the scenario as run B ran it).
 Recording recording_of_two_runs(const Scenario& b_scenario, const Recording& a, const Recording& b);
 
 } // namespace collide

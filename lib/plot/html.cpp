@@ -264,14 +264,19 @@ std::string render_plot_html(const Scenario& sc, const Recording& rec, const Plo
            "<input id=\"frame\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"frame\"> "
            "<span id=\"frameinfo\"></span></div>\n<div id=\"readout\">hover a body for its state</div></div>\n";
     out += options.preface;
-    if (three_d)
-        out += "<div class=\"view3d-box\">" + view3d_element("view3d", render_scene3d_json(sc, rec)) + "</div>\n";
+    if (three_d) {
+        Scene3dOptions scene;
+        scene.ghosts_from = options.ghosts_from;
+        scene.ghost_note = options.ghost_note;
+        out += "<div class=\"view3d-box\">" + view3d_element("view3d", render_scene3d_json(sc, rec, scene)) +
+               "</div>\n";
+    }
     out += "<div class=\"main\">\n";
     std::vector<ViewMap> maps;
     const std::size_t markers = three_d ? kMarkerBudgetWith3d : SIZE_MAX;
     if (flat) {
         maps = plan_views(sc, rec, options);
-        out += "<div class=\"plot\">\n" + render_plot_svg_interactive(sc, rec, maps, markers) + "</div>\n";
+        out += "<div class=\"plot\">\n" + render_plot_svg_interactive(sc, rec, maps, markers, options) + "</div>\n";
     }
     put(out, "<pre class=\"log\" id=\"log\">{}</pre></div>\n", xml_escape(std::string(log)));
     if (flat)

@@ -407,9 +407,25 @@ private:
     std::vector<std::array<double, 4>> placed_;
 };
 
+/// Each body's colour (an index into kPalette; 0 for static bodies): the moving bodies before
+/// `ghosts_from` in turn, and each ghost the colour of the moving body it stands for (the k-th
+/// moving ghost: the k-th moving body, counting again after the last).
+std::vector<std::size_t> palette_slots(const Scenario& sc, std::size_t n, std::size_t ghosts_from) {
+    std::vector<std::size_t> slots(n, 0), solid;
+    for (std::size_t i = 0; i < n && i < ghosts_from; ++i)
+        if (!sc.bodies[i].is_static) {
+            slots[i] = solid.size() % kPalette.size();
+            solid.push_back(i);
+        }
+    for (std::size_t i = ghosts_from, k = 0; i < n; ++i)
+        if (!sc.bodies[i].is_static)
+            slots[i] = solid.empty() ? k++ % kPalette.size() : slots[solid[k++ % solid.size()]];
+    return slots;
+}
+
 /// One view's panel: axes, static bodies, rings, paths, contacts, marks.
 void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const ViewMap& m, std::size_t markers,
-               bool labelled) {
+               std::size_t ghosts_from, bool labelled) {
     const auto n = static_cast<std::size_t>(rec.body_count);
     const std::size_t frames = rec.frame_count();
     const auto h = static_cast<std::size_t>(m.h), v = static_cast<std::size_t>(m.v);
@@ -459,10 +475,21 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
         return frames ? rec.at(k)[i].position : sc.bodies[i].position;
     };
 
-    // Static bodies first (filled), then each moving body: rings, path and (interactive) its marker.
-    std::size_t colour = 0;
+    // Static bodies first (filled), then the ghosts (another run, faint, under), then each
+    // moving body: rings, path and (interactive) its marker.
+    const std::vector<std::size_t> colours = palette_slots(sc, n, ghosts_from);
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < n; ++i)
+        if (sc.bodies[i].is_static) order.push_back(i);
+    for (std::size_t i = std::min(ghosts_from, n); i < n; ++i)
+        if (!sc.bodies[i].is_static) order.push_back(i);
+    for (std::size_t i = 0; i < std::min(ghosts_from, n); ++i)
+        if (!sc.bodies[i].is_static) order.push_back(i);
+    std::vector<std::size_t> ordinal(n, 0); // each moving body's place among the moving bodies
+    for (std::size_t i = 0, k = 0; i < n; ++i)
+        if (!sc.bodies[i].is_static) ordinal[i] = k++;
     std::size_t tiny_marked = 0; // moving bodies marked with a cross (kTinyBudget)
-    for (std::size_t i = 0; i < n; ++i) {
+    for (const std::size_t i : order) {
         const BodyDef& b = sc.bodies[i];
         const Outline o = outline_of(b, m);
         if (b.is_static) {
@@ -475,7 +502,8 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
             put(out, "<path class=\"track\" d=\"M{:.1f} {:.1f}\"/></g>\n", m.px(p[h]), m.py(p[v]));
             continue;
         }
-        put(out, "<g class=\"body c{}\" data-body=\"{}\">", colour++ % kPalette.size(), esc(b.name));
+        put(out, "<g class=\"body{} c{}\" data-body=\"{}\">", i >= ghosts_from ? " ghost" : "", colours[i],
+            esc(b.name));
         const double rings = static_cast<double>(ring_frames.size());
         const bool turning = turns_in(rec, i);
         // A tiny body's cross on its last ring and its marker only (its path shows the rest).
@@ -498,7 +526,7 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
         }
         if (frames == 0) put(out, "M{:.1f} {:.1f}", m.px(pos(0, i)[h]), m.py(pos(0, i)[v]));
         out += "\"/>";
-        if (colour <= markers) { // the first `markers` moving bodies
+        if (ordinal[i] < markers) { // the first `markers` moving bodies
             const Vec3 p = pos(0, i);
             put(out, "<g class=\"now\" data-index=\"{}\">{}</g>", i,
                 outline_svg(frames ? outline_at(0) : o, m.px(p[h]), m.py(p[v]), " class=\"nowshape\"", mark));
@@ -543,7 +571,7 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
     // Apexes after real bounces (apex_frames).
     if (length(sc.world.gravity) > 0) {
         const Vec3 up = sc.world.gravity / -length(sc.world.gravity);
-        for (std::size_t i = 0; i < n && marked < kMarkBudget; ++i) {
+        for (std::size_t i = 0; i < n && i < ghosts_from && marked < kMarkBudget; ++i) {
             if (sc.bodies[i].is_static) continue;
             int count = 0;
             for (const std::size_t at : apex_frames(sc, rec, i)) {
@@ -580,12 +608,14 @@ void draw_view(std::string& out, const Scenario& sc, const Recording& rec, const
     out += "</g>\n";
 }
 
-/// Draws the legend from (x0, y0); returns its height (px). `tiny`: an item for the cross that
-/// marks a body too small to see.
-double draw_legend(std::string& out, const Scenario& sc, double x0, double y0, double width, bool tiny) {
+/// Draws the legend from (x0, y0); returns its height (px). Ghosts (bodies from `ghosts_from`
+/// on) get one item, `ghost_note`; `tiny`: an item for the cross that marks a body too small to see.
+double draw_legend(std::string& out, const Scenario& sc, double x0, double y0, double width, std::size_t ghosts_from,
+                   const std::string& ghost_note, bool tiny) {
     std::vector<std::pair<std::string, std::string>> items; // markup, text
     std::size_t colour = 0, dynamic = 0;
-    for (const BodyDef& b : sc.bodies) {
+    for (std::size_t i = 0; i < sc.bodies.size() && i < ghosts_from; ++i) {
+        const BodyDef& b = sc.bodies[i];
         if (b.is_static) continue;
         ++dynamic;
         const char* c = kPalette[colour++ % kPalette.size()];
@@ -597,6 +627,10 @@ double draw_legend(std::string& out, const Scenario& sc, double x0, double y0, d
                      b.name});
     }
     if (dynamic > 12) items.push_back({"", fmt::format("… and {} more bodies", dynamic - 12)});
+    if (ghosts_from < sc.bodies.size())
+        items.push_back({"<g class=\"ghost\"><circle cx=\"6\" cy=\"-4\" r=\"5\" fill=\"none\" stroke=\"#555\"/><line "
+                         "class=\"track\" x1=\"12\" y1=\"-4\" x2=\"24\" y2=\"-4\" stroke=\"#555\"/></g>",
+                         ghost_note.empty() ? std::string("faint, dashed: another run") : ghost_note});
     if (tiny)
         items.push_back({"<circle cx=\"12\" cy=\"-4\" r=\"0.6\" fill=\"none\" stroke=\"#555\"/><path d=\"M8 "
                          "-4h8M12 -8v8\" stroke=\"#555\"/>",
@@ -637,14 +671,15 @@ constexpr const char* kStyle =
         "stroke:#fff;stroke-width:3px}\n"
         ".nowshape{fill-opacity:0.35;stroke-width:2.5}\n"
         ".tiny{fill:none;stroke-width:1}.nowshape.tiny{stroke-width:1.5}\n"
+        ".ghost{opacity:0.4}.ghost .track{stroke-dasharray:5 4}\n"
         "</style>\n";
 
 constexpr const char* kArrow =
         "<defs><marker id=\"{}arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" "
         "orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"#000\"/></marker></defs>\n";
 
-std::string render_svg(const Scenario& sc, const Recording& rec, const std::vector<ViewMap>& maps,
-                       std::size_t markers) {
+std::string render_svg(const Scenario& sc, const Recording& rec, const std::vector<ViewMap>& maps, std::size_t markers,
+                       std::size_t ghosts_from, const std::string& ghost_note) {
     double right = 0, bottom = 0;
     for (const ViewMap& m : maps) {
         right = std::max(right, m.ox + m.width());
@@ -652,12 +687,14 @@ std::string render_svg(const Scenario& sc, const Recording& rec, const std::vect
     }
     const double width = std::max(right + 30, 700.0);
     std::string body;
-    for (const ViewMap& m : maps) draw_view(body, sc, rec, m, markers, &m == &maps.front()); // labels once
+    for (const ViewMap& m : maps) draw_view(body, sc, rec, m, markers, ghosts_from, &m == &maps.front()); // labels once
     bool tiny = false;
     for (const ViewMap& m : maps)
         for (const BodyDef& b : sc.bodies) tiny = tiny || is_tiny(outline_of(b, m));
     std::string legend;
-    const double height = bottom + 62 + draw_legend(legend, sc, kLeft, bottom + 62, width - kLeft - 20, tiny) + 10;
+    const double height =
+            bottom + 62 +
+            draw_legend(legend, sc, kLeft, bottom + 62, width - kLeft - 20, ghosts_from, ghost_note, tiny) + 10;
     std::string out;
     out.reserve(body.size() + legend.size() + 4096);
     put(out,
@@ -686,12 +723,14 @@ std::string render_svg(const Scenario& sc, const Recording& rec, const std::vect
 } // namespace
 
 std::string render_plot_svg(const Scenario& scenario, const Recording& recording, const PlotOptions& options) {
-    return render_svg(scenario, recording, plan_views(scenario, recording, options), 0);
+    return render_svg(scenario, recording, plan_views(scenario, recording, options), 0, options.ghosts_from,
+                      options.ghost_note);
 }
 
 std::string render_plot_svg_interactive(const Scenario& scenario, const Recording& recording,
-                                        const std::vector<ViewMap>& maps, std::size_t markers) {
-    return render_svg(scenario, recording, maps, markers);
+                                        const std::vector<ViewMap>& maps, std::size_t markers,
+                                        const PlotOptions& options) {
+    return render_svg(scenario, recording, maps, markers, options.ghosts_from, options.ghost_note);
 }
 
 } // namespace collide

@@ -41,6 +41,11 @@ struct PlotOptions {
     bool flat = true;             ///< the 2D views (false: an HTML page with the 3D view alone)
     bool view3d = true;           ///< HTML pages: the 3D view (plot/view3d.h) beside the 2D views
     std::string preface;          ///< HTML pages: markup put above the views (a chart, a note); trusted
+    /// Bodies from this index on that move are ghosts: another run of the same bodies (plot/
+    /// divergence.h's scene_of_runs), drawn under the others, faint and dashed in the 2D views
+    /// and translucent in the 3D view, each in the colour of the body it stands for.
+    std::size_t ghosts_from = SIZE_MAX;
+    std::string ghost_note; ///< the legend's word for the ghosts ("faint: the golden run")
 };
 
 /// The options `--view` asks for: "" side and top views chosen by the motion and (in a page) the
@@ -82,10 +87,12 @@ std::string render_plot_svg(const Scenario& scenario, const Recording& recording
 std::string render_plot_html(const Scenario& scenario, const Recording& recording, const PlotOptions& options,
                              std::string_view log);
 
-/// The picture as render_plot_svg draws it for `maps`, plus a `g.now` marker for each of the
-/// first `markers` moving bodies (its outline at the first frame, moved by the HTML page's script).
+/// The picture as render_plot_svg draws it for `maps` (with `options`' ghosts), plus a `g.now`
+/// marker for each of the first `markers` moving bodies (its outline at the first frame, moved
+/// by the HTML page's script).
 std::string render_plot_svg_interactive(const Scenario& scenario, const Recording& recording,
-                                        const std::vector<ViewMap>& maps, std::size_t markers = SIZE_MAX);
+                                        const std::vector<ViewMap>& maps, std::size_t markers = SIZE_MAX,
+                                        const PlotOptions& options = {});
 
 /// Moving bodies the 2D views of a page move when the page also has the 3D view (which moves
 /// them all): the rest keep their rings and paths, and the page stays small (10,000 bodies over

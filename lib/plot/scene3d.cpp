@@ -356,7 +356,7 @@ PageJson scene_json(const Scenario& sc, const Scene3dOptions& options) {
 
     std::map<std::string, std::uint32_t> index; // each geometry once, found by its JSON text
     PageJson geometries = PageJson::array(), statics = PageJson::array();
-    std::vector<std::uint8_t> kinds, triggers, geom;
+    std::vector<std::uint8_t> kinds, triggers, ghosts, geom;
     std::string names;
     for (std::size_t i = 0; i < n; ++i) {
         const BodyDef& b = sc.bodies[i];
@@ -366,6 +366,7 @@ PageJson scene_json(const Scenario& sc, const Scene3dOptions& options) {
         append_le(geom, it->second);
         kinds.push_back(kind_code(b));
         triggers.push_back(b.trigger ? 1 : 0);
+        ghosts.push_back(i >= options.ghosts_from && !b.is_static ? 1 : 0);
         if (i) names += '\n';
         names += b.name;
         if (b.is_static)
@@ -381,7 +382,9 @@ PageJson scene_json(const Scenario& sc, const Scene3dOptions& options) {
                       {"names", names},
                       {"kind", base64(kinds)},
                       {"trigger", base64(triggers)},
+                      {"ghost", base64(ghosts)},
                       {"geom", base64(geom)}}},
+                    {"ghost_note", options.ghost_note},
                     {"geoms", std::move(geometries)},
                     {"statics", std::move(statics)},
                     {"triangles", {{"shown", shown}, {"total", mesh_triangles}}}};

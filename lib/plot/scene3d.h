@@ -39,6 +39,10 @@ struct Scene3dOptions {
     std::size_t mark_budget = 600;         ///< most first-contact and apex marks
     std::size_t label_budget = 30;         ///< most of those marks labelled
     std::size_t triangle_budget = 400'000; ///< most triangles of all meshes and hulls (every k-th beyond)
+    /// Bodies from this index on that move are ghosts: another run of the same bodies, drawn
+    /// translucent in the colours of the first run's (plot/divergence.h's scene_of_runs).
+    std::size_t ghosts_from = SIZE_MAX;
+    std::string ghost_note; ///< what the ghosts are, for the legend ("translucent: the golden run")
 };
 
 /// The quantum exponents of the packed tracks: a channel value v is stored as round(v / 2^e).

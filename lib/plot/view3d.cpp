@@ -88,7 +88,8 @@ const char* const kView3dStyle =
         ".view3d-legend{font:12px sans-serif;margin:4px 0}.view3d-legend .it{margin-right:12px;"
         "white-space:nowrap;display:inline-block}.view3d-legend .sw{display:inline-block;width:11px;height:11px;"
         "margin-right:4px;vertical-align:-1px;border:1px solid #777}.view3d-legend .sw.trig{background:rgba(31,119,"
-        "180,.28)}.view3d-legend .ln{display:inline-block;width:20px;border-top:2px solid #555;margin-right:4px;"
+        "180,.28)}.view3d-legend .sw.ghost{background:rgba(120,120,120,.3);border-style:dashed}"
+        ".view3d-legend .ln{display:inline-block;width:20px;border-top:2px solid #555;margin-right:4px;"
         "vertical-align:3px}.view3d-legend .dot{display:inline-block;width:6px;height:6px;border-radius:3px;"
         "background:#111;margin-right:4px;vertical-align:1px}.view3d-legend .dot.red{background:#d00}"
         ".view3d-legend .dot.green{background:#080}.view3d-legend .note{color:#666;margin-top:2px}";

@@ -49,9 +49,15 @@
     return out;
   }
 
-  function colourOfBodies(kinds) {
-    var colours = [], next = 0;
-    for (var i = 0; i < kinds.length; ++i) colours.push(kinds[i] === 0 ? STATIC_COLOUR : PALETTE[next++ % PALETTE.length]);
+  // Each body's colour: the moving bodies take the palette in turn (as plot.cpp's 2D views do);
+  // a ghost (another run of the same bodies) takes the colour of the moving body it stands for.
+  function colourOfBodies(kinds, ghosts) {
+    var colours = [], solid = [], ghost = 0;
+    for (var i = 0; i < kinds.length; ++i) {
+      if (kinds[i] === 0) colours.push(STATIC_COLOUR);
+      else if (!ghosts[i]) { colours.push(PALETTE[solid.length % PALETTE.length]); solid.push(i); }
+      else colours.push(solid.length ? colours[solid[ghost++ % solid.length]] : PALETTE[ghost++ % PALETTE.length]);
+    }
     return colours;
   }
 
@@ -77,7 +83,8 @@
     var S = data.scene, R = data.run;
     var n = S.bodies.n, names = S.bodies.names.split('\n');
     var kinds = bytesOf(S.bodies.kind), triggers = bytesOf(S.bodies.trigger), geomOf = uintsOf(S.bodies.geom);
-    var colours = colourOfBodies(kinds);
+    var ghosts = S.bodies.ghost ? bytesOf(S.bodies.ghost) : new Uint8Array(n);
+    var colours = colourOfBodies(kinds, ghosts);
     var moving = [], slot = new Int32Array(n).fill(-1);
     for (var i = 0; i < n; ++i) if (kinds[i] !== 0) { slot[i] = moving.length; moving.push(i); }
     var M = moving.length, frames = R.frames, F = frames.length;
@@ -115,6 +122,8 @@
       static: new THREE.MeshLambertMaterial({color: 0xffffff, flatShading: true, side: THREE.DoubleSide}),
       moving: new THREE.MeshLambertMaterial({color: 0xffffff, side: THREE.DoubleSide}),
       trigger: new THREE.MeshLambertMaterial({color: 0xffffff, transparent: true, opacity: 0.28, depthWrite: false,
+        side: THREE.DoubleSide}),
+      ghost: new THREE.MeshLambertMaterial({color: 0xffffff, transparent: true, opacity: 0.3, depthWrite: false,
         side: THREE.DoubleSide})
     };
 
@@ -156,7 +165,7 @@
     for (i = 0; i < n; ++i) {
       var gi = geomOf[i];
       if (geoms[gi].plane) continue;
-      var kind = triggers[i] ? 'trigger' : kinds[i] === 0 ? 'static' : 'moving';
+      var kind = ghosts[i] ? 'ghost' : triggers[i] ? 'trigger' : kinds[i] === 0 ? 'static' : 'moving';
       var key = gi + ':' + kind;
       (groups[key] = groups[key] || {geom: gi, kind: kind, bodies: []}).bodies.push(i);
     }
@@ -172,7 +181,7 @@
         mesh.setColorAt(k, colour.set(colours[body]));
         instance[body] = {mesh: mesh, index: k};
       });
-      if (g.kind === 'trigger') mesh.renderOrder = 2;
+      if (g.kind === 'trigger' || g.kind === 'ghost') mesh.renderOrder = 2;
       scene.add(mesh);
       pickable.push(mesh);
     });
@@ -211,25 +220,28 @@
 
     // Paths: every moving body's positions at the kept frames (at most 120,000 points in all).
     var pathStep = Math.max(1, Math.ceil(F * M / 120000));
-    var pathPoints = [], pathColours = [], colour = new THREE.Color();
+    var paths = [{points: [], colours: []}, {points: [], colours: []}], colour = new THREE.Color(); // solid, ghosts
     moving.forEach(function (body, m) {
       colour.set(colours[body]);
-      var last = null;
+      var last = null, into = paths[ghosts[body] ? 1 : 0];
       for (var f = 0; f < F; f += pathStep) {
         var p = [track(f, m, 0), track(f, m, 1), track(f, m, 2)];
         if (last && (p[0] !== last[0] || p[1] !== last[1] || p[2] !== last[2])) {
-          pathPoints.push(last[0], last[1], last[2], p[0], p[1], p[2]);
-          pathColours.push(colour.r, colour.g, colour.b, colour.r, colour.g, colour.b);
+          into.points.push(last[0], last[1], last[2], p[0], p[1], p[2]);
+          into.colours.push(colour.r, colour.g, colour.b, colour.r, colour.g, colour.b);
         }
         last = p;
       }
     });
-    if (pathPoints.length) {
+    paths.forEach(function (path, ghost) {
+      if (!path.points.length) return;
       var pathGeometry = new THREE.BufferGeometry();
-      pathGeometry.setAttribute('position', new THREE.Float32BufferAttribute(pathPoints, 3));
-      pathGeometry.setAttribute('color', new THREE.Float32BufferAttribute(pathColours, 3));
-      scene.add(new THREE.LineSegments(pathGeometry, new THREE.LineBasicMaterial({vertexColors: true})));
-    }
+      pathGeometry.setAttribute('position', new THREE.Float32BufferAttribute(path.points, 3));
+      pathGeometry.setAttribute('color', new THREE.Float32BufferAttribute(path.colours, 3));
+      scene.add(new THREE.LineSegments(pathGeometry, ghost ?
+        new THREE.LineBasicMaterial({vertexColors: true, transparent: true, opacity: 0.35, depthWrite: false}) :
+        new THREE.LineBasicMaterial({vertexColors: true})));
+    });
 
     // Contacts: a point and its normal (from the first body to the second); those found up to
     // the frame shown.
@@ -475,7 +487,8 @@
       options.readout.textContent = describe(body);
     }
     function describe(body) {
-      var m = slot[body], text = names[body] + ' (' + (triggers[body] ? 'trigger, ' : '') + KIND_NAMES[kinds[body]] + ')';
+      var m = slot[body], text = names[body] + ' (' + (ghosts[body] ? 'ghost, ' : '') + (triggers[body] ? 'trigger, ' : '') +
+        KIND_NAMES[kinds[body]] + ')';
       text += ' · frame ' + frames[current] + ' · t = ' + R.times[current].toFixed(3) + ' s';
       if (m < 0) return text + ' · position ' + fmt3(staticAt[body] ? staticAt[body].p : [0, 0, 0]) + ' m';
       var get = function (c) { return [track(current, m, c), track(current, m, c + 1), track(current, m, c + 2)]; };
@@ -487,11 +500,14 @@
     var legend = document.createElement('div');
     legend.className = 'view3d-legend';
     var items = [], shownBodies = 0;
+    var anyGhost = false;
     for (i = 0; i < n; ++i) {
       if (kinds[i] === 0) continue;
+      if (ghosts[i]) { anyGhost = true; continue; }
       if (++shownBodies <= 12) items.push('<span class="sw" style="background:' + colours[i] + '"></span>' + names[i]);
     }
     if (shownBodies > 12) items.push('… and ' + (shownBodies - 12) + ' more bodies');
+    if (anyGhost) items.push('<span class="sw ghost"></span>' + (S.ghost_note || 'translucent: another run of the same bodies'));
     items.push('<span class="sw" style="background:' + STATIC_COLOUR + '"></span>static body (flat-shaded)');
     items.push('<span class="sw trig"></span>trigger (translucent)', '<span class="ln"></span>path',
       '<span class="dot"></span>contact and its normal', '<span class="dot red"></span>first contact of a pair',

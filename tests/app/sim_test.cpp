@@ -2,8 +2,11 @@
 // gives 2, and a log goes out only when every file loaded.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 
 #include "app/sim.h"
 #include "app/validate.h"
@@ -85,4 +88,47 @@ TEST_CASE("sim --engine collide,bullet prints each engine's log under its name, 
     const auto csv = run("collide,bullet", LogFormat::csv);
     CHECK(csv.first == 2);
     CHECK(csv.second.find("several engines print text or JSON logs") != std::string::npos);
+}
+
+TEST_CASE("sim --engine collide,bullet --plot draws both runs in one picture: bullet's as ghosts") {
+    const auto dir = std::filesystem::temp_directory_path() / ("collide_sim_engines_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto run = [&](const std::string& engine, const std::string& plot) {
+        std::ostringstream out, err;
+        SimRequest request;
+        request.files = {kDir + "/scenarios/bouncing.yaml"};
+        request.options.engine = engine;
+        request.options.plot_path = (dir / plot).string();
+        const int code = sim_command(request, out, err);
+        return std::pair{code, err.str()};
+    };
+    const auto read = [&](const std::string& name) {
+        std::ifstream in(dir / name);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    if (run("bullet", "bullet.svg").first == 2) {
+        std::filesystem::remove_all(dir);
+        SUCCEED("this build has no Bullet");
+        return;
+    }
+    REQUIRE(run("collide,bullet", "both.html").first == 0);
+    const std::string page = read("both.html");
+    // collide's bodies solid, bullet's moving ones as ghosts in the same colours, both logs beside.
+    CHECK_THAT(page, Catch::Contains("collide: ball_0_5\\ncollide: ball_0_8"));
+    CHECK_THAT(page, Catch::Contains("bullet: ball_0_5"));
+    CHECK_THAT(page, Catch::Contains("<g class=\"body ghost c0\" data-body=\"bullet: ball_0_5\">"));
+    CHECK_THAT(page, Catch::Contains("# engine collide\n"));
+    CHECK_THAT(page, Catch::Contains("# engine bullet\n"));
+    CHECK_THAT(page, Catch::Contains("\"ghost_note\":\"faint: bullet's run\""));
+    // The SVG alone too; --trace still follows one engine.
+    REQUIRE(run("collide,bullet", "both.svg").first == 0);
+    CHECK_THAT(read("both.svg"), Catch::Contains("data-body=\"bullet: ball_1\""));
+    std::ostringstream out, err;
+    SimRequest traced;
+    traced.files = {kDir + "/scenarios/bouncing.yaml"};
+    traced.options.engine = "collide,bullet";
+    traced.options.trace_path = (dir / "t.csv").string();
+    CHECK(sim_command(traced, out, err) == 2);
+    CHECK_THAT(err.str(), Catch::Contains("--trace and --record follow one engine's run"));
+    std::filesystem::remove_all(dir);
 }

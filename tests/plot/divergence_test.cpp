@@ -51,8 +51,8 @@ TEST_CASE("the scene of two runs: A's bodies, then B's moving ones as ghosts, st
     CHECK(scene.bodies[0].name == "A: floor");
     CHECK(scene.bodies[1].name == "A: ball");
     CHECK(scene.bodies[2].name == "B: ball");
-    CHECK(scene.bodies[2].trigger);
-    CHECK_FALSE(scene.bodies[1].trigger);
+    CHECK(scene.name == "drop: A and B");
+    CHECK_FALSE(scene.bodies[2].trigger); // a ghost, not a trigger: the page draws it translucent by ghosts_from
 
     Recording ra, rb;
     ra.body_count = rb.body_count = 2;
@@ -78,4 +78,45 @@ TEST_CASE("the scene of two runs: A's bodies, then B's moving ones as ghosts, st
     CHECK(frame2[1].position.z == 0);
     CHECK(frame2[2].position.x == 1); // B's ball
     CHECK(frame2[2].position.z == 1);
+}
+
+TEST_CASE("the scene of several runs: the first run's bodies, then each other's moving ones, labelled",
+          "[plot][divergence]") {
+    Scenario a;
+    a.name = "drop";
+    BodyDef floor, ball, other;
+    floor.name = "floor";
+    floor.is_static = true;
+    ball.name = "ball";
+    other.name = "other";
+    a.bodies = {floor, ball, other};
+    const std::vector<Scenario> runs{a, a, a};
+    const std::vector<std::string> labels{"collide", "bullet", "ode"};
+    const Scenario scene = scene_of_runs(runs, labels);
+    CHECK(scene.name == "drop: collide, bullet and ode");
+    std::vector<std::string> names;
+    for (const BodyDef& b : scene.bodies) names.push_back(b.name);
+    CHECK(names == std::vector<std::string>{"collide: floor", "collide: ball", "collide: other", "bullet: ball",
+                                            "bullet: other", "ode: ball", "ode: other"});
+    std::vector<Recording> recs(3);
+    for (int r = 0; r < 3; ++r) {
+        recs[static_cast<std::size_t>(r)].body_count = 3;
+        for (int f = 0; f < 2 + r; ++f) { // 2, 3 and 4 frames: the scene has the 2 all have
+            recs[static_cast<std::size_t>(r)].frames.push_back(f);
+            recs[static_cast<std::size_t>(r)].times.push_back(f / 60.0);
+            for (int k = 0; k < 3; ++k) {
+                BodyState s;
+                s.position = {static_cast<double>(r), static_cast<double>(f), static_cast<double>(k)};
+                recs[static_cast<std::size_t>(r)].states.push_back(s);
+            }
+        }
+    }
+    const std::vector<const Recording*> pointers{&recs[0], &recs[1], &recs[2]};
+    const Recording all = recording_of_runs(runs, pointers);
+    CHECK(all.body_count == 7);
+    REQUIRE(all.frame_count() == 2);
+    const auto frame1 = all.at(1);
+    const std::vector<Vec3> want{{0, 1, 0}, {0, 1, 1}, {0, 1, 2}, {1, 1, 1}, {1, 1, 2}, {2, 1, 1}, {2, 1, 2}};
+    for (std::size_t i = 0; i < want.size(); ++i) CHECK(frame1[i].position == want[i]);
+    CHECK_THROWS_AS(scene_of_runs(runs, std::vector<std::string>{"one"}), std::invalid_argument);
 }

@@ -238,3 +238,19 @@ TEST_CASE("bodies are drawn at their true size at every scale; one too small to 
     // A scene without tiny bodies has no such legend.
     CHECK_THAT(render_plot_svg(shipped("bouncing"), record(shipped("bouncing"))), !Catch::Contains("px across"));
 }
+
+TEST_CASE("ghosts (another run of the same bodies) are drawn faint under the run, in its colours") {
+    const Scenario sc = shipped("bouncing");
+    const Recording rec = record(sc);
+    PlotOptions options;
+    options.ghosts_from = sc.bodies.size() - 2; // the last two balls stand for the first two
+    options.ghost_note = "faint: the golden's run";
+    const std::string svg = render_plot_svg(sc, rec, options);
+    CHECK(count(svg, "<g class=\"body ghost c0\" data-body=\"" + sc.bodies[sc.bodies.size() - 2].name + "\"") == 2);
+    CHECK(count(svg, "<g class=\"body ghost c1\" data-body=\"" + sc.bodies.back().name + "\"") == 2);
+    // Under the run: each view draws the ghosts before the first moving body.
+    const std::size_t ghost = svg.find("class=\"body ghost"), solid = svg.find("class=\"body c0\"");
+    CHECK(ghost < solid);
+    CHECK_THAT(svg, Catch::Contains("faint: the golden&apos;s run"));
+    CHECK_THAT(svg, Catch::Contains(".ghost{opacity:0.4}"));
+}

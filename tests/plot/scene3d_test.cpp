@@ -232,11 +232,14 @@ TEST_CASE("the 3D data of 10,000 bodies over 60 frames stays a few MB, every fra
     CHECK(doc["run"]["frames"].size() == 60);
 }
 
-TEST_CASE("the 3D run carries its first view, its bounds and the ground") {
+TEST_CASE("the 3D run carries its first view, its bounds and the ground; ghosts are flagged for the page") {
     const Scenario sc = shipped("bouncing");
     const Recording rec = record(sc);
-    const std::string text = render_scene3d_json(sc, rec);
-    CHECK(text == render_scene3d_json(sc, rec)); // the same run, the same bytes
+    Scene3dOptions options;
+    options.ghosts_from = sc.bodies.size() - 2;
+    options.ghost_note = "translucent: the golden's run";
+    const std::string text = render_scene3d_json(sc, rec, options);
+    CHECK(text == render_scene3d_json(sc, rec, options)); // the same run, the same bytes
     const auto doc = nlohmann::json::parse(text);
     const ViewChoice v = choose_view(sc, rec);
     const auto& view = doc["run"]["view"];
@@ -256,4 +259,8 @@ TEST_CASE("the 3D run carries its first view, its bounds and the ground") {
     CHECK(lowest < 0);
     CHECK(-lowest < 0.05 * length(v.frame.max - v.frame.min));
     CHECK(doc["run"]["ground"] == 0);
+    const std::vector<std::uint8_t> ghost = decode64(doc["scene"]["bodies"]["ghost"]);
+    REQUIRE(ghost.size() == sc.bodies.size());
+    for (std::size_t i = 0; i < ghost.size(); ++i) CHECK(ghost[i] == (i >= sc.bodies.size() - 2 ? 1 : 0));
+    CHECK(doc["scene"]["ghost_note"] == "translucent: the golden's run");
 }
