@@ -1,5 +1,6 @@
 #include "io/text_scan.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -87,16 +88,22 @@ std::optional<TextPosition> find_invalid_utf8(std::string_view text) {
     return position_of(text, bad);
 }
 
-std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int max_depth) {
-    // Nesting: block depth is the number of open indentation levels (a compact "- - x" opens one
-    // per dash); flow depth counts open '[' and '{'. Quotes may span lines inside flow collections.
-    std::vector<int> indents;
+namespace {
+
+/// Walks YAML-like `text` line by line as a scanner of its structure must: quoted scalars (which
+/// may span lines inside flow collections), comments and block scalars (`|`, `>`) are skipped,
+/// and a bracket or quote counts only where a token may start. Calls `on_line(line_no, line,
+/// indent)` for each line that starts outside flow collections and quotes (not blank, not in a
+/// block scalar), then `on_bracket(line_no, line, k, c, flow)` for each `[`, `{`, `]`, `}` that
+/// opens or closes a flow collection (k: its 0-based column, flow: the depth of open flow
+/// collections after it). Either returns a position to stop the walk with it.
+template <class OnLine, class OnBracket>
+std::optional<TextPosition> walk_yaml(std::string_view text, OnLine on_line, OnBracket on_bracket) {
     int flow = 0;
     char quote = 0;               // '"' or '\'' while inside a quoted scalar
     int block_scalar_indent = -1; // ≥ 0: skipping the lines of a `|` or `>` scalar more indented than this
     int line_no = 0;
     std::size_t pos = 0;
-    const auto too_deep = [&](int column) { return TextPosition{line_no, column}; };
     while (pos <= text.size()) {
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
@@ -114,22 +121,8 @@ std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int 
             block_scalar_indent = -1;
         }
         if (blank && quote == 0) continue;
-
-        int block_depth = static_cast<int>(indents.size());
-        if (flow == 0 && quote == 0) {
-            while (!indents.empty() && indents.back() > indent) indents.pop_back();
-            if (indents.empty() || indents.back() < indent) indents.push_back(indent);
-            // compact nested sequences: "- - - x"
-            std::size_t j = i;
-            while (j < line.size() && line[j] == '-' && (j + 1 == line.size() || is_space(line[j + 1]))) {
-                ++j;
-                while (j < line.size() && is_space(line[j])) ++j;
-                if (j < line.size()) indents.push_back(static_cast<int>(j));
-                if (static_cast<int>(indents.size()) > max_depth) return too_deep(static_cast<int>(j) + 1);
-            }
-            block_depth = static_cast<int>(indents.size());
-            if (block_depth > max_depth) return too_deep(indent + 1);
-        }
+        if (flow == 0 && quote == 0)
+            if (const std::optional<TextPosition> stop = on_line(line_no, line, indent)) return stop;
 
         char prev = ' ';
         for (std::size_t k = 0; k < line.size(); ++k) {
@@ -157,14 +150,15 @@ std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int 
                 continue;
             }
             if (c == '#' && is_space(prev)) break;
+            std::optional<TextPosition> stop;
             if ((c == '"' || c == '\'') && (k == 0 || starts_token_after(prev))) {
                 quote = c;
             } else if ((c == '[' || c == '{') && (k == 0 || flow > 0 || starts_token_after(prev))) {
-                ++flow;
-                if (block_depth + flow > max_depth) return too_deep(static_cast<int>(k) + 1);
+                stop = on_bracket(line_no, line, k, c, ++flow);
             } else if ((c == ']' || c == '}') && flow > 0) {
-                --flow;
+                stop = on_bracket(line_no, line, k, c, --flow);
             }
+            if (stop) return stop;
             prev = c;
         }
         // A block scalar indicator ends the line: "key: |", "- >-", "key: |2+".
@@ -186,6 +180,52 @@ std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int 
         if (end == text.size()) break;
     }
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int max_depth) {
+    // Nesting: block depth is the number of open indentation levels (a compact "- - x" opens one
+    // per dash); flow depth counts open '[' and '{'.
+    std::vector<int> indents;
+    int block_depth = 0;
+    const auto on_line = [&](int line_no, std::string_view line, int indent) -> std::optional<TextPosition> {
+        while (!indents.empty() && indents.back() > indent) indents.pop_back();
+        if (indents.empty() || indents.back() < indent) indents.push_back(indent);
+        // compact nested sequences: "- - - x"
+        std::size_t j = static_cast<std::size_t>(indent);
+        while (j < line.size() && line[j] == '-' && (j + 1 == line.size() || is_space(line[j + 1]))) {
+            ++j;
+            while (j < line.size() && is_space(line[j])) ++j;
+            if (j < line.size()) indents.push_back(static_cast<int>(j));
+            if (static_cast<int>(indents.size()) > max_depth) return TextPosition{line_no, static_cast<int>(j) + 1};
+        }
+        block_depth = static_cast<int>(indents.size());
+        if (block_depth > max_depth) return TextPosition{line_no, indent + 1};
+        return std::nullopt;
+    };
+    const auto on_bracket = [&](int line_no, std::string_view, std::size_t k, char c,
+                                int flow) -> std::optional<TextPosition> {
+        if ((c == '[' || c == '{') && block_depth + flow > max_depth)
+            return TextPosition{line_no, static_cast<int>(k) + 1};
+        return std::nullopt;
+    };
+    return walk_yaml(text, on_line, on_bracket);
+}
+
+std::optional<TextPosition> find_unclosed_flow(std::string_view text, std::size_t end) {
+    std::vector<TextPosition> open; // each '[' or '{' not yet closed
+    const auto on_line = [](int, std::string_view, int) { return std::optional<TextPosition>(); };
+    const auto on_bracket = [&](int line_no, std::string_view, std::size_t k, char c, int) {
+        if (c == '[' || c == '{')
+            open.push_back({line_no, static_cast<int>(k) + 1});
+        else if (!open.empty())
+            open.pop_back();
+        return std::optional<TextPosition>();
+    };
+    walk_yaml(text.substr(0, std::min(end, text.size())), on_line, on_bracket);
+    if (open.empty()) return std::nullopt;
+    return open.back();
 }
 
 std::optional<int> second_document_line(std::string_view text) {

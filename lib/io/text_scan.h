@@ -43,6 +43,13 @@ std::optional<TextPosition> find_invalid_utf8(std::string_view text);
 /// so brackets inside them do not count.
 std::optional<TextPosition> find_nesting_deeper_than(std::string_view text, int max_depth);
 
+/// Where the innermost flow collection (`[` or `{`) still open at byte `end` of YAML-like `text`
+/// was opened (its bracket), or nothing when none is open there. Read as
+/// find_nesting_deeper_than reads: brackets in quoted scalars, comments and block scalars do not
+/// count. yaml-cpp reports a flow collection never closed where it gave up (the next token,
+/// lines below); this finds the bracket the writer forgot to close.
+std::optional<TextPosition> find_unclosed_flow(std::string_view text, std::size_t end);
+
 /// The 1-based line where a second YAML document starts (a `---` line after content, or content
 /// after a `...` line), or nothing. yaml-cpp 0.7's LoadAll can loop forever on some broken
 /// input, so the loader parses one document and asks this scan whether there is another.

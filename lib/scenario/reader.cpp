@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 
+#include <fmt/format.h>
 #include <yaml-cpp/exceptions.h>
 
 #include "io/safe_text.h"
@@ -185,6 +186,29 @@ std::optional<Diagnostic> check_scenario_text(std::string_view text, const std::
     return std::nullopt;
 }
 
+/// A YAML syntax error as a diagnostic at its cause: yaml-cpp's mark, except for a flow
+/// collection never closed, which yaml-cpp reports where it gave up (the next token, often lines
+/// below): that one is reported at its opening bracket.
+Diagnostic syntax_error(std::string_view text, const std::string& shown, const YAML::Exception& e) {
+    const SourceMark m = to_mark(e.mark);
+    std::string message = e.msg;
+    if (message.find("bad file") != std::string::npos) message = "the YAML nests too deeply to be read";
+    const bool map = message == YAML::ErrorMsg::END_OF_MAP_FLOW, seq = message == YAML::ErrorMsg::END_OF_SEQ_FLOW;
+    if ((map || seq) && !e.mark.is_null() && e.mark.pos >= 0)
+        if (const auto open = find_unclosed_flow(text, static_cast<std::size_t>(e.mark.pos))) {
+            LineReader lines{text};
+            std::string_view line;
+            while (lines.number < open->line && lines.next(line)) {}
+            const char bracket = map ? '{' : '[';
+            if (lines.number == open->line && static_cast<std::size_t>(open->column) <= line.size() &&
+                line[static_cast<std::size_t>(open->column) - 1] == bracket)
+                return {shown, open->line, open->column,
+                        fmt::format("YAML: this '{}' is never closed: no '{}' before line {}, column {} ({})", bracket,
+                                    map ? '}' : ']', m.line, m.column, message)};
+        }
+    return {shown, m.line > 0 ? m.line : 1, m.column > 0 ? m.column : 1, "YAML: " + message};
+}
+
 /// True when `a` was written before `b`.
 bool mark_before(const Diagnostic& a, const Diagnostic& b) {
     return a.line != b.line ? a.line < b.line : a.column < b.column;
@@ -208,10 +232,7 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
         tree = reader::parse_yaml(text, progress ? [&](std::size_t offset) { progress(offset, total); }
                                                  : std::function<void(std::size_t)>());
     } catch (const YAML::Exception& e) {
-        const SourceMark m = reader::to_mark(e.mark);
-        std::string message = e.msg;
-        if (message.find("bad file") != std::string::npos) message = "the YAML nests too deeply to be read";
-        throw InputError({{shown, m.line > 0 ? m.line : 1, m.column > 0 ? m.column : 1, "YAML: " + message}});
+        throw InputError({reader::syntax_error(text, shown, e)});
     } catch (const std::exception& e) {
         throw InputError({{shown, 1, 1, std::string("cannot parse YAML: ") + e.what()}});
     }

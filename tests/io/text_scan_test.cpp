@@ -46,6 +46,24 @@ TEST_CASE("nesting is measured across block indentation and flow brackets, not i
     CHECK_FALSE(find_nesting_deeper_than("a: \"[[[[[[\"\nb: |\n  {{{{{{\n", 2));
 }
 
+TEST_CASE("the flow collection still open at a place is found at its bracket, past quotes and comments") {
+    const std::string text = "a: { b: [1, 2], c: \"{[\"  # {[\n  d: [3, {e: 4}\nf: |\n  {[\ng: 5\n";
+    const auto at = [&](std::string_view token) { return text.find(token); };
+    // At "d": only the '{' of line 1 is open (the '[' after b closed, the quoted and commented ones do not count).
+    const auto first = find_unclosed_flow(text, at("d:"));
+    REQUIRE(first);
+    CHECK(first->line == 1);
+    CHECK(first->column == 4);
+    // At "f": the '[' after d (its {e: 4} closed) is the innermost open one.
+    const auto inner = find_unclosed_flow(text, at("f:"));
+    REQUIRE(inner);
+    CHECK(inner->line == 2);
+    CHECK(inner->column == 6);
+    CHECK(find_unclosed_flow(text, at("b:")).has_value());
+    CHECK_FALSE(find_unclosed_flow(text, 0));
+    CHECK_FALSE(find_unclosed_flow("a: [1]\nb: |\n  {[\nc: 2\n", 100)); // a block scalar's brackets are text
+}
+
 TEST_CASE("documents and first content are located past comments, directives and markers") {
     CHECK(second_document_line("a: 1\n---\nb: 2\n") == 2);
     CHECK(second_document_line("%YAML 1.2\n---\na: 1\n...\nb: 2\n") == 5);

@@ -151,6 +151,26 @@ TEST_CASE("a YAML syntax error is reported where the parser stopped", "[scenario
     CHECK_THAT(ds[0].message, Catch::StartsWith("YAML: "));
 }
 
+TEST_CASE("a flow collection never closed is reported at its opening bracket, not where yaml-cpp gave up",
+          "[scenario][errors]") {
+    // yaml-cpp stops at the next token after the collection (3:1 for the first case, 6:1 with
+    // blank lines between); the writer's mistake is the '{' or '[' on line 2.
+    const Mistake cases[] = {
+            {"a map flow without its '}'", "name: a\nworld: { rate: 60, frames: 10\nbodies: {}\n", 2, "{",
+             "YAML: this '{' is never closed: no '}' before line 3, column "},
+            {"a map flow without its '}', blank lines after",
+             "name: a\nworld: { rate: 60, frames: 10\n\n\n\nbodies: {}\n", 2, "{",
+             "YAML: this '{' is never closed: no '}' before line 6, column "},
+            {"a sequence flow without its ']'", "name: a\nworld:\n  gravity: [0, -9.81, 0\n  rate: 60\n", 3, "[",
+             "YAML: this '[' is never closed"},
+            {"the unclosed one of several, past closed ones and brackets in quotes and comments",
+             "about: \"a { b [\"  # } ]\nworld: { gravity: [0, 0, 0], rate: 60 }\nbodies: { a: { sphere: { radius: 1 } "
+             "}\nlog: []\n",
+             3, "{ a", "YAML: this '{' is never closed"},
+    };
+    CHECK(check_mistakes(cases) == 4);
+}
+
 TEST_CASE("a tab used for indentation is a YAML error with its line", "[scenario][errors]") {
     const auto ds = problems("world:\n\trate: 5\n");
     INFO(all(ds));
