@@ -15,6 +15,8 @@ namespace {
 /// From this size on a logged number is printed in scientific notation (its value at full
 /// precision stays in the golden's values, the CSV and JSON).
 constexpr double kScientificFrom = 1e15;
+/// Below this size (but not 0) too: fixed decimals would print 6.1e-7 as 0.000.
+constexpr double kScientificBelow = 1e-6;
 
 /// One rendered entry: possibly several lines (axis_overlaps has three).
 struct Line {
@@ -23,14 +25,27 @@ struct Line {
     std::string note;
 };
 
-/// A number with `decimals` places; a value that rounds to zero prints without a minus sign.
-std::string fixed(double v, int decimals) {
-    if (std::isnan(v)) return "none";
-    // Past 1e15 fixed notation prints every digit of the integer part (1e300: 301 of them).
-    if (std::fabs(v) >= kScientificFrom) return fmt::format("{:.{}e}", v, std::max(decimals, 1));
+/// True when `v` prints in scientific notation: from 1e15 on, or below 1e-6 but not 0.
+bool scientific(double v) {
+    const double a = std::fabs(v);
+    return a >= kScientificFrom || (a < kScientificBelow && a > 0);
+}
+
+/// `v` with `decimals` places in fixed notation, a value that rounds to zero without a minus sign.
+std::string fixed_notation(double v, int decimals) {
     std::string s = fmt::format("{:.{}f}", v, decimals);
     if (s.front() == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);
     return s;
+}
+
+/// A number with a unit, with `decimals` places; a value that rounds to zero prints without a
+/// minus sign. Past 1e15 fixed notation prints every digit of the integer part (1e300: 301 of
+/// them), and below 1e-6 nothing but zeros: there it prints in scientific notation with
+/// `decimals` places (at least 1): 1.000e+100, 6.100e-07 (0 itself stays 0.000).
+std::string fixed(double v, int decimals) {
+    if (std::isnan(v)) return "none";
+    if (scientific(v)) return fmt::format("{:.{}e}", v, std::max(decimals, 1));
+    return fixed_notation(v, decimals);
 }
 
 /// A number in its shortest exact form (for values the user wrote: 2, 0.5, 46).
@@ -40,8 +55,11 @@ std::string plain(double v) {
 }
 
 /// A unitless direction component: fixed decimals with trailing zeros trimmed ("1", "0.707").
+/// Never in scientific notation: a unit vector's component is read against 1, and below 1e-6
+/// it is what normalising or a sine left (cos 90° = 6.1e-17), not a size worth printing.
 std::string trimmed(double v, int decimals) {
-    std::string s = fixed(v, decimals);
+    if (std::isnan(v)) return "none";
+    std::string s = fixed_notation(v, decimals);
     if (s.find('.') != std::string::npos) {
         while (s.back() == '0') s.pop_back();
         if (s.back() == '.') s.pop_back();
@@ -245,7 +263,7 @@ std::vector<Line> lines_of(const Scenario& s, const LogDef& def, const double* v
                         if (!std::holds_alternative<Sphere>(body.shape) && down >= 1 && down <= 6)
                             l.value +=
                                     fmt::format(", {} face down, tilted {}°", kFaces[down - 1], fixed(v[F::tilt], d));
-                        if (fixed(v[F::spin], d) != fixed(0, d))
+                        if (!std::isnan(v[F::spin]) && fixed_notation(v[F::spin], d) != fixed_notation(0, d))
                             l.value += fmt::format(", spinning {} rad/s about {}", fixed(v[F::spin], d),
                                                    vec_trimmed(v[F::wx] / v[F::spin], v[F::wy] / v[F::spin],
                                                                v[F::wz] / v[F::spin], d));

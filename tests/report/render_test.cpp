@@ -165,3 +165,26 @@ TEST_CASE("a logged number from 1e15 on prints in scientific notation, one below
                                   "400000000000000.000 m, point (0.000, 400000000000000.000, 0.000) m, normal (0, 1, "
                                   "0)\n");
 }
+
+TEST_CASE("a logged number below 1e-6 but not 0 prints in scientific notation, a direction's components in fixed") {
+    // A ray from 2r down onto a ball of radius r at the origin hits after r, at (0, r, 0): with
+    // r = 6.1e-7 m, fixed decimals would print both as 0.000.
+    const ScenarioTemplate t = parse_scenario_template(
+            "world: { rate: 60, frames: 1, gravity: [0, 0, 0] }\n"
+            "bodies:\n  b: { sphere: { radius: 6.1e-7 }, position: [0, 0, 0] }\n"
+            "log:\n  - raycast: { from: [0, 1.22e-6, 0], direction: [1e-9, -1, 0], targets: [b] }\n"
+            "  - slope: { surface_degrees: 90, limit: 46 }\n",
+            "small.yaml");
+    auto evaluator = t.make_evaluator();
+    Scenario s;
+    t.instantiate(t.default_params(), evaluator, s);
+    const std::string text = render_text(s, layout_of(s), simulate(s));
+    INFO(text);
+    // The hit: 6.1e-7 m away at (x, 6.1e-7, 0), x = 6.1e-16 m along the 1e-9 tilt (below 1e-6:
+    // scientific, whatever its last digits), the normal's components in fixed decimals.
+    CHECK_THAT(text, Catch::StartsWith("ray from (0, 1.22e-06, 0) along (0, -1, 0) → hits b first at 6.100e-07 m, "
+                                       "point (6.") &&
+                             Catch::Contains("e-16, 6.100e-07, 0.000) m, normal (0, 1, 0)\n"));
+    // A surface at 90°: its normal (cos 90°, sin 90°) has an x of 6.1e-17, printed as the 0 it stands for.
+    CHECK_THAT(text, Catch::Contains("slope of a surface with normal (-1, 0, 0) → 90.000°, too steep"));
+}
