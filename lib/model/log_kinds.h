@@ -52,7 +52,8 @@ constexpr FieldDef body(std::string_view name) { return {name, "", FieldType::bo
 
 /// Apex heights after bounces 1…n of a dropped body (measured on the simulated trajectory).
 /// Fields (variable, n = bounces): apex_1 … apex_n (m, measured), analytic_1 … analytic_n
-/// (m, h·e^(2k)), bounces (integer, bounces seen).
+/// (m, h·e^(2k)), bounces (integer: how many of the n bounces asked for happened, so apex_1 …
+/// apex_bounces are measured; bounces after the n-th are not counted).
 struct ApexLog {
     static constexpr std::string_view kName = "apex";
     static constexpr std::array<std::string_view, 4> kKeys = {"body", "bounces", "drop_height", "floor"};

@@ -65,7 +65,8 @@ void ApexProbes::finish() {
     for (const Watched& w : watched_) {
         if (w.bounces >= 1 && w.bounces <= w.request.bounces)
             w.out[static_cast<std::size_t>(w.request.apex(w.bounces))] = w.best;
-        w.out[static_cast<std::size_t>(w.request.bounce_count())] = w.bounces;
+        // The bounces asked for that happened: apex_1 … apex_bounces are measured, the rest none.
+        w.out[static_cast<std::size_t>(w.request.bounce_count())] = std::min(w.bounces, w.request.bounces);
     }
 }
 

@@ -16,7 +16,8 @@ namespace collide {
 /// |g|·dt) (slower rebounds are resting contact). apex_k is the highest point between bounce k
 /// and bounce k + 1 (or the end), on the continuous motion: inside a step whose vertical
 /// velocity turns from up to down, the parabola's top y0 + vy0²/(2g). analytic_k is
-/// apex_after_bounces(drop_height, max(e_body, e_floor), k); bounces counts every bounce seen.
+/// apex_after_bounces(drop_height, max(e_body, e_floor), k); bounces counts the bounces asked
+/// for that happened (at most the request's bounces: apex_1 … apex_bounces are measured).
 class ApexProbes final : public EngineObserver {
 public:
     /// Forgets every body.

@@ -1,7 +1,8 @@
 // The apex probe on frictionles balls dropped onto a floor with swept detection: after bounce
 // k the ball ries to h·e^(2k) (its speed after the k-th bounce is e^k·√(2gh)), which the
 // probe' measured apexes and its analytic column must both give; bounces are counted while a
-// rebound i faster than max(rest_speed, g·dt), and a ball that never bounces has no apex.
+// rebound i faster than max(rest_speed, g·dt), up to the number asked for, and a ball that
+// never bounces has no apex.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -13,7 +14,7 @@
 using namespace collide;
 using namespace collide::test;
 
-TEST_CASE("apex after each bounce is h·e^(2k), measured and analytic, and every bounce in the run is counted",
+TEST_CASE("apex after each bounce is h·e^(2k), measured and analytic, and bounces counts the 3 asked for of the 5",
           "[probes]") {
     // h = 2 m, e = 0.8: bounces at t = 0.639, 1.660, 2.478, 3.131, 3.655 s (each flight lasts
     // 2·e^k·√(2gh)/g), the next at 4.073 s, after the last frame (3.983 s): 5 bounces.
@@ -33,7 +34,25 @@ TEST_CASE("apex after each bounce is h·e^(2k), measured and analytic, and every
         ++checked;
     }
     CHECK(checked == 3);
+    CHECK(r["apex.bounces"] == 3); // 5 in the run; the 4th and 5th were not asked for
+}
+
+TEST_CASE("apex asked for more bounces than the run has counts those it has; the others are none", "[probes]") {
+    // The scene above (5 bounces in 240 frames, the 6th at t = 4.073 s after the last frame)
+    // asked for 8: apex_1 … apex_5 measured (h·e^(2k)), apex_6 … apex_8 none.
+    const ProbeRun r = run_probes("world: { rate: 60, frames: 240, gravity: [0, -9.81, 0], detection: swept }\n"
+                                  "bodies:\n"
+                                  "  floor: { static: true, box: { min: [-5, -1, -5], max: [5, 0, 5] }, "
+                                  "restitution: 0, friction: 0 }\n"
+                                  "  ball: { sphere: { radius: 0.5 }, position: [0, 2.5, 0], restitution: 0.8, "
+                                  "friction: 0 }\n"
+                                  "log:\n  - apex: { body: ball, bounces: 8, drop_height: 2, floor: floor }\n");
     CHECK(r["apex.bounces"] == 5);
+    for (int k = 1; k <= 5; ++k) { // the 5th apex at t = (3.655 + 4.073) / 2 = 3.864 s, before the end
+        INFO("bounce " << k);
+        CHECK(r["apex.apex_" + std::to_string(k)] == Approx(2 * std::pow(0.64, k)).margin(1e-6));
+    }
+    for (int k = 6; k <= 8; ++k) CHECK(std::isnan(r["apex.apex_" + std::to_string(k)]));
 }
 
 TEST_CASE("apex heights are measured above the floor body's top, and slow rebounds are not bounces", "[probes]") {
@@ -50,7 +69,7 @@ TEST_CASE("apex heights are measured above the floor body's top, and slow reboun
     CHECK(r["apex.apex_1"] == Approx(0.75).margin(1e-6));
     CHECK(r["apex.apex_2"] == Approx(0.1875).margin(1e-6));
     CHECK(r["apex.analytic_1"] == apex_after_bounces(3, 0.5, 1));
-    CHECK(r["apex.bounces"] == 5);
+    CHECK(r["apex.bounces"] == 2); // of the 5 bounces, the 2 asked for
 }
 
 TEST_CASE("a ball that never bounces has no apex, and its analytic heights use its own restitution", "[probes]") {

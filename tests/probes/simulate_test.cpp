@@ -389,6 +389,7 @@ TEST_CASE("a warmed workspace gives the same values as a fresh one", "[world]") 
 
 TEST_CASE("a swept bouncing ball comes to rest on the floor instead of chattering", "[world]") {
     Scenario s = drop_scene(2.0, 0.5, Detection::swept, Integrator::exact, 600);
+    std::get<ApexLog>(s.log[0].request).bounces = 8; // more than happen: the count stops at those that do
     s.log.push_back(make_entry(AtRestLog{1}));
     const std::vector<double> out = simulate(s);
     CHECK(field(s, out, 2, "rested") == 1);
