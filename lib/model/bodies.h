@@ -36,8 +36,10 @@ enum class FrictionModel : std::uint8_t {
 
 /// World settings.
 struct WorldDef {
-    double dt = 1.0 / 60.0;                    ///< step (s) > 0; written as `rate` (Hz) or `dt`
-    int frames = 60;                           ///< frames sampled, k = 0 … frames − 1; or from `duration`
+    double dt = 1.0 / 60.0; ///< step (s) > 0; written as `rate` (Hz) or `dt`
+    /// Frames sampled, k = 0 … frames − 1; or from `duration` D (s): those in [0, D] (with
+    /// phase 0, round(D / dt) + 1 of them, the last at t = D).
+    int frames = 60;
     Vec3 gravity{0, 0, 0};                     ///< acceleration (m/s²)
     Detection detection = Detection::discrete; ///< default for bodies without `ccd`
     double phase = 0;                          ///< frame k is sampled at t = (k + phase)·dt, phase in [0, 1)

@@ -1,5 +1,6 @@
 #include "scenario/load.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -63,6 +64,11 @@ void write_rotation(Scenario& out, const Op& op, const Quat& q) {
 
 } // namespace
 
+double frames_of_duration(double duration, double dt, double phase) {
+    const double steps = std::round(duration / dt);
+    return std::max(1.0, phase == 0 ? steps + 1 : steps);
+}
+
 void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::vector<Diagnostic>* errors) {
     const auto fail = [&](const Op& op, std::string message) {
         if (errors) errors->push_back({display_name(data.file), op.mark.line, op.mark.column, op.what + " " + message});
@@ -75,7 +81,7 @@ void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::
         case OpKind::set_bool: field<bool>(out, op.dest) = a != 0; break;
         case OpKind::dt_from_rate: field<double>(out, op.dest) = 1.0 / a; break;
         case OpKind::frames_from_duration: {
-            const double frames = std::max(1.0, std::round(a / out.world.dt));
+            const double frames = frames_of_duration(a, out.world.dt, out.world.phase);
             if (!(frames <= kMaxFrames)) {
                 fail(op, "gives " + number_text(frames) + " frames; at most " + std::to_string(kMaxFrames));
                 break;

@@ -13,6 +13,7 @@
 namespace collide::reader {
 
 using detail::component;
+using detail::frames_of_duration;
 using detail::kMaxFrames;
 
 namespace {
@@ -389,6 +390,13 @@ void read_world(ReaderState& r, const Entry* e) {
         num.set(n, {&WorldDef::dt}, "world.dt", mark_of(dt->value, dt->key_mark));
         dt_dep = n.dep;
     }
+    // The phase before the frames: a duration's frame count depends on it (below).
+    bool phase_dep = false;
+    if (const Entry* ph = view->find("phase")) {
+        const Num n = num.number(ph->value, "world.phase", ph->key_mark, Check{0, 1, false, true});
+        num.set(n, {&WorldDef::phase}, "world.phase", mark_of(ph->value, ph->key_mark));
+        phase_dep = n.dep;
+    }
     const Entry* frames = view->find("frames");
     const Entry* duration = view->find("duration");
     if (frames && duration) {
@@ -399,10 +407,10 @@ void read_world(ReaderState& r, const Entry* e) {
         const std::string what = "world.duration";
         const Num n = num.number(duration->value, what, duration->key_mark, kPositive);
         const SourceMark m = mark_of(duration->value, duration->key_mark);
-        if (n.ok && (n.dep || dt_dep)) {
+        if (n.ok && (n.dep || dt_dep || phase_dep)) {
             num.add_op(OpKind::frames_from_duration, {&WorldDef::frames}, {num.slot_of(n)}, m, what);
         } else if (n.ok) {
-            const double f = std::max(1.0, std::round(n.value / w.dt));
+            const double f = frames_of_duration(n.value, w.dt, w.phase);
             if (f > kMaxFrames)
                 r.problems.error(m, what + " gives " + detail::number_text(f) + " frames; at most " +
                                             std::to_string(kMaxFrames));
@@ -415,7 +423,6 @@ void read_world(ReaderState& r, const Entry* e) {
     read_choice(
             r, *view, "detection", w.detection,
             {{"discrete", Detection::discrete}, {"swept", Detection::swept}, {"speculative", Detection::speculative}});
-    num.read_into(view->find("phase"), {&WorldDef::phase}, "world.phase", Check{0, 1, false, true});
     if (const Entry* sk = view->find("skin")) {
         const Num n = num.number(sk->value, "world.skin", sk->key_mark, kNonNegative);
         num.set(n, {&WorldDef::skin}, "world.skin", mark_of(sk->value, sk->key_mark));

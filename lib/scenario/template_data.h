@@ -26,6 +26,13 @@ namespace collide::detail {
 /// Upper bound on world.frames: keeps a typo from turning into an hour-long run.
 inline constexpr int kMaxFrames = 10'000'000;
 
+/// The frames of `world: { duration: D }` (s) at step `dt` (s) and `phase` in [0, 1): those
+/// sampled in [0, D] (frame k at t = (k + phase)·dt), D taken as a whole number of steps
+/// N = round(D / dt). With phase 0 they are N + 1, frame 0 at t = 0 and the last at t = D;
+/// with a phase they are N, the last at (N − 1 + phase)·dt. At least 1. Not capped (the caller
+/// checks kMaxFrames). Defined in load.cpp.
+double frames_of_duration(double duration, double dt, double phase);
+
 /// The accepted range of a number.
 struct Check {
     double lo = -std::numeric_limits<double>::infinity(); ///< lower bound
@@ -54,7 +61,7 @@ enum class OpKind : std::uint8_t {
     set_int,              ///< field (int) = in[0]
     set_bool,             ///< field (bool) = in[0] != 0
     dt_from_rate,         ///< field (double) = 1 / in[0]
-    frames_from_duration, ///< world.frames = max(1, round(in[0] / world.dt))
+    frames_from_duration, ///< world.frames = frames_of_duration(in[0], world.dt, world.phase)
     unit_vector,          ///< field (Vec3) = normalize(in[0..2]); zero is an error
     surface_normal,       ///< field (Vec3) = surface_normal_tilted(in[0])
     quat_axis,            ///< field = rotation of in[3] degrees about (in[0..2]); zero axis is an error

@@ -62,8 +62,9 @@ TEST_CASE("check with frame hashes names the first frame a run parts from its go
     Run r = check(d, true);
     REQUIRE(r.code == 0);
     CHECK(fs::exists(d / "expected/drop.frames"));
-    // 120 frames and 3 bodies, 8 bytes each, a 16-byte head and an 8-byte digest.
-    CHECK(fs::file_size(d / "expected/drop.frames") == 16 + 8 * (120 + 3) + 8);
+    // 121 frames (2 s at 60 Hz: t = 0 … 2) and 3 bodies, 8 bytes each, a 16-byte head and an
+    // 8-byte digest.
+    CHECK(fs::file_size(d / "expected/drop.frames") == 16 + 8 * (121 + 3) + 8);
     CHECK(check(d).code == 0);
 
     // The ball touches the floor at t = √(2·1 m / g) = 0.4515 s, inside frame 28: nothing before

@@ -83,7 +83,7 @@ TEST_CASE("diverge: a restitution 1e-7 apart parts at the frame after the first 
     loose.files = {a.record_path, b.record_path};
     loose.tolerance = 1e-3;
     CHECK(diverge(loose, out, err) == 0);
-    CHECK_THAT(out, Catch::Contains("the same over all 120 frames, within 0.001"));
+    CHECK_THAT(out, Catch::Contains("the same over all 121 frames, within 0.001"));
 }
 
 TEST_CASE("diverge: identical runs exit 0, and a recording and a trace of one run are the same", "[app][diverge]") {
@@ -94,7 +94,7 @@ TEST_CASE("diverge: identical runs exit 0, and a recording and a trace of one ru
     twice.files = {scenario};
     twice.set = "e=0.8,0.8";
     CHECK(diverge(twice, out, err) == 0);
-    CHECK_THAT(out, Catch::Contains("the same over all 120 frames, bit for bit"));
+    CHECK_THAT(out, Catch::Contains("the same over all 121 frames, bit for bit"));
     SimOptions a;
     a.record_path = (dir.path / "a.rec").string();
     a.trace_path = (dir.path / "a.csv").string();

@@ -243,7 +243,7 @@ log:
     const double params[] = {100, 3, 180, 90, 2, 0.05};
     t.instantiate(params, ev, s);
     CHECK(s.world.dt == 0.01);
-    CHECK(s.world.frames == 300);
+    CHECK(s.world.frames == 301); // 3 s at 100 Hz: t = 0, 0.01, …, 3
     CHECK(s.world.skin == 0.05);
     CHECK(near_quat(s.bodies[0].rotation, {0, 0, 1, 0}));
     const Aabb& box = std::get<Aabb>(s.bodies[0].shape);
@@ -363,10 +363,29 @@ TEST_CASE("defaults: name from the file stem, 60 Hz, 60 frames, identity rotatio
     CHECK(parse_scenario_template("bodies: {}\n", "-").base().name == "stdin");
 }
 
-TEST_CASE("a duration becomes round(duration / dt) frames, at least one", "[scenario]") {
-    CHECK(load_text("world: { rate: 60, duration: 2 }\n").world.frames == 120);
+TEST_CASE("a duration D samples the frames in [0, D]: with phase 0 the last at t = D", "[scenario]") {
+    // Frame k at t = (k + phase)·dt, D rounded to N = round(D / dt) whole steps: k = 0 … N with
+    // phase 0 (the last at N·dt = D), k = 0 … N − 1 with a phase (k + phase ≤ N); at least one.
+    const Scenario five = load_text("world: { rate: 60, duration: 5 }\n");
+    CHECK(five.world.frames == 301);
+    CHECK((five.world.frames - 1 + five.world.phase) * five.world.dt == Approx(5).epsilon(1e-15));
+    CHECK(load_text("world: { rate: 60, duration: 2 }\n").world.frames == 121);
     CHECK(load_text("world: { dt: 0.1, duration: 0.01 }\n").world.frames == 1);
-    CHECK(load_text("world: { dt: 0.1, duration: 0.26 }\n").world.frames == 3);
+    CHECK(load_text("world: { dt: 0.1, duration: 0.26 }\n").world.frames == 4);             // 3 steps: t = 0 … 0.3
+    CHECK(load_text("world: { rate: 60, duration: 5, phase: 0.5 }\n").world.frames == 300); // the last at 4.992 s
+    CHECK(load_text("world: { dt: 0.1, duration: 0.01, phase: 0.5 }\n").world.frames == 1);
+}
+
+TEST_CASE("a duration's frames follow a phase written with a param", "[scenario]") {
+    const ScenarioTemplate t = parse("params: { offset: 0 }\nworld: { rate: 60, duration: 1, phase: $offset }\n");
+    auto ev = t.make_evaluator();
+    Scenario s;
+    const double none[] = {0}, half[] = {0.5};
+    t.instantiate(none, ev, s);
+    CHECK(s.world.frames == 61); // t = 0 … 1 s
+    t.instantiate(half, ev, s);
+    CHECK(s.world.frames == 60); // t = 0.5/60 … 59.5/60 s
+    CHECK(t.base().world.frames == 61);
 }
 
 TEST_CASE("a box written by centre and half without rotation is axis-aligned", "[scenario]") {
