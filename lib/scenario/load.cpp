@@ -64,6 +64,35 @@ void write_rotation(Scenario& out, const Op& op, const Quat& q) {
 
 } // namespace
 
+namespace {
+
+/// True when `u` and `v` (from one corner) are parallel or either is zero: |u × v| ≤ 1e-12·|u|·|v|.
+bool on_one_line(const Vec3& u, const Vec3& v) { return length(cross(u, v)) <= 1e-12 * length(u) * length(v); }
+
+} // namespace
+
+std::string shape_without_size(const Shape& shape) {
+    if (const auto* c = std::get_if<Capsule>(&shape)) {
+        if (c->a == c->b) return "a and b are the same point: a capsule needs a length (a ball is a sphere)";
+    } else if (const auto* t = std::get_if<Triangle>(&shape)) {
+        if (on_one_line(t->b - t->a, t->c - t->a))
+            return "corners a, b and c lie on one line: a triangle needs an area";
+    } else if (const auto* h = std::get_if<Hull>(&shape)) {
+        const int n = h->count();
+        if (n < 1) return "";
+        // The farthest point from the first, then any point off the line through both.
+        const Vec3 p0 = h->point(0);
+        Vec3 far = p0;
+        for (int k = 1; k < n; ++k)
+            if (length_squared(h->point(k) - p0) > length_squared(far - p0)) far = h->point(k);
+        for (int k = 1; k < n; ++k)
+            if (!on_one_line(far - p0, h->point(k) - p0)) return "";
+        return far == p0 ? "every point is the same: a hull needs an area"
+                         : "its points lie on one line: a hull needs an area";
+    }
+    return "";
+}
+
 double frames_of_duration(double duration, double dt, double phase) {
     const double steps = std::round(duration / dt);
     return std::max(1.0, phase == 0 ? steps + 1 : steps);
@@ -124,6 +153,11 @@ void run_ops(const TemplateData& data, const double* slots, Scenario& out, std::
                                      number_text(box.min[k]) + "): a box needs a size on every axis");
                     break;
                 }
+            break;
+        }
+        case OpKind::check_shape_size: {
+            const std::string problem = shape_without_size(out.bodies[static_cast<std::size_t>(op.dest.index)].shape);
+            if (!problem.empty()) fail(op, problem);
             break;
         }
         case OpKind::copy_world_skin: field<double>(out, op.dest) = out.world.skin; break;

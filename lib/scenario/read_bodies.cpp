@@ -123,11 +123,26 @@ void read_hull(ReaderState& r, const MapView& view, int body, const What& path) 
     }
 }
 
+/// Refuses the shape of body `body`, read without errors since `errors_before`, when it has no
+/// size (shape_without_size), at `m`: now, or as each copy is made when a param sets its numbers
+/// (Ops added since `ops_before`; the check runs after them).
+void check_shape_size(ReaderState& r, int body, const detail::Dest& dest, std::size_t errors_before,
+                      std::size_t ops_before, SourceMark m, const What& path) {
+    if (r.problems.diagnostics.size() != errors_before) return; // a missing or bad number: said already
+    if (r.t.ops.size() != ops_before) {
+        r.numbers.add_op(OpKind::check_shape_size, dest, {0}, m, path.str() + ":"); // "PATH: problem"
+        return;
+    }
+    const std::string problem = detail::shape_without_size(r.t.base.bodies[static_cast<std::size_t>(body)].shape);
+    if (!problem.empty()) r.problems.error(m, path + ": " + problem);
+}
+
 /// The shape `e` (its key names the kind) of body `body`.
 void read_shape(ReaderState& r, const Entry& e, int body, const What& body_path) {
     const What path = body_path + "." + e.key;
     NumberReader& num = r.numbers;
     Shape& shape = r.t.base.bodies[static_cast<std::size_t>(body)].shape;
+    const std::size_t errors_before = r.problems.diagnostics.size(), ops_before = r.t.ops.size();
     if (e.key == "sphere") {
         shape = Sphere{};
         const auto view = read_map(r.problems, e.value, path, e.key_mark, {"radius", "centre"});
@@ -146,6 +161,7 @@ void read_shape(ReaderState& r, const Entry& e, int body, const What& body_path)
         num.read_vec(require(r.problems, *view, "b", path), {&Capsule::b, body}, path + ".b");
         num.read_into(require(r.problems, *view, "radius", path), {&Capsule::radius, body}, path + ".radius",
                       kPositive);
+        check_shape_size(r, body, {&Capsule::a, body}, errors_before, ops_before, mark_of(e.value, e.key_mark), path);
     } else if (e.key == "triangle") {
         shape = Triangle{};
         const auto view = read_map(r.problems, e.value, path, e.key_mark, {"a", "b", "c"});
@@ -153,11 +169,14 @@ void read_shape(ReaderState& r, const Entry& e, int body, const What& body_path)
         num.read_vec(require(r.problems, *view, "a", path), {&Triangle::a, body}, path + ".a");
         num.read_vec(require(r.problems, *view, "b", path), {&Triangle::b, body}, path + ".b");
         num.read_vec(require(r.problems, *view, "c", path), {&Triangle::c, body}, path + ".c");
+        check_shape_size(r, body, {&Triangle::a, body}, errors_before, ops_before, mark_of(e.value, e.key_mark), path);
     } else if (e.key == "hull") {
         shape = Hull{};
         const auto view = read_map(r.problems, e.value, path, e.key_mark, {"points"});
         if (!view) return;
         read_hull(r, *view, body, path);
+        check_shape_size(r, body, {detail::HullPoint{}, body, 0}, errors_before, ops_before,
+                         mark_of(e.value, e.key_mark), path);
     } else if (e.key == "plane") {
         shape = Plane{};
         const auto view = read_map(r.problems, e.value, path, e.key_mark, {"normal", "offset"});

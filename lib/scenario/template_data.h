@@ -33,6 +33,14 @@ inline constexpr int kMaxFrames = 10'000'000;
 /// checks kMaxFrames). Defined in load.cpp.
 double frames_of_duration(double duration, double dt, double phase);
 
+/// Why `shape` has no size, or "" when it has one: a capsule whose ends `a` and `b` are one
+/// point (no length: a sphere is `sphere: { radius }`), a triangle whose corners lie on one line
+/// (no area), a hull whose points lie on one line (no area). "On one line": the cross product
+/// of two edges from a corner is at most 1e-12 of the product of their lengths. Other shapes
+/// have their sizes checked as they are read (a radius or a half-size > 0, max > min). Defined
+/// in load.cpp.
+std::string shape_without_size(const Shape& shape);
+
 /// The accepted range of a number.
 struct Check {
     double lo = -std::numeric_limits<double>::infinity(); ///< lower bound
@@ -69,6 +77,7 @@ enum class OpKind : std::uint8_t {
     quat_raw,             ///< field = normalize(w=in[0], x, y, z); zero is an error
     aabb_centre_half,     ///< field (Aabb) = centre in[0..2] ± half in[3..5]
     check_min_max,        ///< field (Aabb) must have min ≤ max per axis
+    check_shape_size,     ///< body dest.index's shape must have a size (shape_without_size)
     copy_world_skin,      ///< field (double) = world.skin
 };
 

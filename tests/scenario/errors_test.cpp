@@ -549,6 +549,52 @@ TEST_CASE("each mistake in bodies is one located error, at the token to blame", 
     CHECK(check_mistakes(cases) == 20);
 }
 
+TEST_CASE("a shape without a size is refused at the shape, as written or as a param makes it", "[scenario][errors]") {
+    const Mistake cases[] = {
+            {"a capsule whose ends are one point has no length",
+             "bodies:\n  b: { capsule: { a: [0, 1, 0], b: [0, 1, 0], radius: 0.5 } }\n", 2,
+             "{ a:", "bodies.b.capsule: a and b are the same point: a capsule needs a length"},
+            {"a triangle whose corners are on one line has no area",
+             "bodies:\n  t: { mass: 1, triangle: { a: [0, 0, 0], b: [1, 1, 1], c: [3, 3, 3] } }\n", 2,
+             "{ a:", "bodies.t.triangle: corners a, b and c lie on one line"},
+            {"a triangle with two corners at one point has no area",
+             "bodies:\n  t: { mass: 1, triangle: { a: [0, 0, 0], b: [0, 0, 0], c: [1, 0, 0] } }\n", 2,
+             "{ a:", "lie on one line: a triangle needs an area"},
+            {"a hull of one point repeated has no area",
+             "bodies:\n  h: { mass: 1, hull: { points: [[1, 2, 3], [1, 2, 3], [1, 2, 3]] } }\n", 2, "{ points",
+             "bodies.h.hull: every point is the same"},
+            {"a hull whose points are on one line has no area",
+             "bodies:\n  h: { mass: 1, hull: { points: [[0, 0, 0], [0.1, 0.2, 0.3], [0.3, 0.6, 0.9], [-1, -2, -3]] } "
+             "}\n",
+             2, "{ points", "bodies.h.hull: its points lie on one line"},
+            {"a param that puts a capsule's ends together is reported at the capsule",
+             "params: { l: 1 }\nbodies:\n  b: { capsule: { a: [0, 0, 0], b: [0, $l, 0], radius: 0.5 } }\n",
+             3,
+             "{ a:",
+             "bodies.b.capsule: a and b are the same point",
+             {"l=0"}},
+            {"a param that lays a triangle flat on a line is reported at the triangle",
+             "params: { y: 1 }\nbodies:\n  t: { mass: 1, triangle: { a: [0, 0, 0], b: [1, 0, 0], c: [2, $y, 0] } }\n",
+             3,
+             "{ a:",
+             "corners a, b and c lie on one line",
+             {"y=0"}},
+            {"a param that lays a hull's points on a line is reported at the hull",
+             "params: { y: 1 }\nbodies:\n  h: { mass: 1, hull: { points: [[0, 0, 0], [1, 0, 0], [2, $y, 0]] } }\n",
+             3,
+             "{ points",
+             "its points lie on one line",
+             {"y=0"}},
+    };
+    CHECK(check_mistakes(cases) == 8);
+    // The same shapes with a size pass: a short capsule, a thin triangle, a flat hull.
+    CHECK(problems("bodies:\n  b: { capsule: { a: [0, 0, 0], b: [0, 1e-3, 0], radius: 0.5 } }\n").empty());
+    CHECK(problems("bodies:\n  t: { mass: 1, triangle: { a: [0, 0, 0], b: [1, 0, 0], c: [2, 1e-3, 0] } }\n").empty());
+    CHECK(problems("bodies:\n  h: { mass: 1, hull: { points: [[0, 0, 0], [1, 0, 0], [0, 1, 0]] } }\n").empty());
+    CHECK(problems("params: { l: 1 }\nbodies:\n  b: { capsule: { a: [0, 0, 0], b: [0, $l, 0], radius: 0.5 } }\n")
+                  .empty());
+}
+
 TEST_CASE("a hull with 33 points is an error", "[scenario][errors]") {
     std::string points;
     for (int i = 0; i < 33; ++i) points += (i ? ", " : "") + std::string("[") + std::to_string(i) + ", 0, 0]";
