@@ -5,12 +5,14 @@
 #include "commands.h"
 #include "engine/registry.h"
 #include "engines/builtin.h"
+#include "probes/record_file.h"
 #include "suggest.h"
 
 int main(int argc, char** argv) {
     collide::register_builtin_engines();
     CLI::App app{"collide: collision scenario simulator and regression checker"};
-    app.set_version_flag("--version", std::string("collide ") + COLLIDE_VERSION + "\n" + collide::engines_text());
+    app.set_version_flag("--version", std::string("collide ") + COLLIDE_VERSION +
+                                              "\nbuild: " + collide::describe_build() + "\n" + collide::engines_text());
     app.require_subcommand(1);
     int exit_code = 0;
     add_sim_command(app, exit_code);

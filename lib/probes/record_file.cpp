@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fmt/format.h>
 
+#include "build_info.h" // generated: cmake/build_info.cmake
 #include "model/diagnostic.h"
 #include "probes/trace_csv.h"
 
@@ -51,10 +52,14 @@ std::string header_text(const RunInfo& info) {
     return text;
 }
 
-/// The build this library was compiled by.
-std::string build_text() {
+} // namespace
+
+std::string describe_build() {
+    // The version, commit, build type and flags from build_info.h (cmake/build_info.cmake); the
+    // compiler, optimization and instruction set as the compiler says them.
 #if defined(__clang__)
-    const std::string compiler = std::string("clang ") + __clang_version__;
+    std::string compiler = std::string("clang ") + __clang_version__;
+    while (compiler.back() == ' ') compiler.pop_back(); // "14.0.6 "
 #elif defined(__GNUC__)
     const std::string compiler = std::string("gcc ") + __VERSION__;
 #else
@@ -72,10 +77,9 @@ std::string build_text() {
 #else
     const char* isa = "no x86 SIMD";
 #endif
-    return fmt::format("{}, {}, {}", compiler, optimized, isa);
+    return fmt::format("collide {} (commit {}), {}, {} flags \"{}\", {}, {}", COLLIDE_BUILD_VERSION,
+                       COLLIDE_BUILD_COMMIT, compiler, COLLIDE_BUILD_TYPE, COLLIDE_BUILD_FLAGS, optimized, isa);
 }
-
-} // namespace
 
 std::array<double, 13> state_numbers(const BodyState& s) {
     return {s.position.x,         s.position.y,         s.position.z,        s.velocity.x, s.velocity.y,
@@ -108,7 +112,7 @@ RunInfo run_info_of(const Scenario& scenario, std::string_view engine, std::stri
     info.scenario = scenario.name;
     info.digest = text.empty() ? std::string() : fnv1a_hex(text);
     info.engine = std::string(engine);
-    info.build = build_text();
+    info.build = describe_build();
     info.params = scenario.params;
     for (const BodyDef& b : scenario.bodies) info.bodies.push_back(b.name);
     return info;

@@ -41,13 +41,22 @@ BodyState state_of_numbers(const std::array<double, 13>& v);
 
 /// What a run was: read from a recording's header, or (a trace) from its rows.
 struct RunInfo {
-    std::string scenario;                               ///< the scenario's name
-    std::string digest;                                 ///< 16 hex digits of FNV-1a over the scenario file's bytes
-    std::string engine;                                 ///< the engine that ran it
-    std::string build;                                  ///< the build: collide's version, compiler and flags
+    std::string scenario; ///< the scenario's name
+    std::string digest;   ///< 16 hex digits of FNV-1a over the scenario file's bytes
+    std::string engine;   ///< the engine that ran it
+    /// The build: collide's version and the commit it was configured at, the compiler, the build
+    /// type and flags, optimization and instruction set (`collide 0.1.0 (commit 1a2b…), gcc 12.2.0,
+    /// Release flags "-O2 -DNDEBUG …", optimized, SSE2`).
+    std::string build;
     std::vector<std::pair<std::string, double>> params; ///< the params as run (after --set)
     std::vector<std::string> bodies;                    ///< body names, in Scenario::bodies order
 };
+
+/// The build this program was compiled by, on one line, as a recording's header and `collide
+/// --version` name it: collide's version and the commit it was configured at, the compiler and its
+/// version, the build type and flags, optimization and instruction set (`collide 0.1.0 (commit
+/// 1a2b…), gcc 12.2.0, Release flags "-O2 -DNDEBUG …", optimized, SSE2`).
+std::string describe_build();
 
 /// The header of a run of `scenario` by `engine`, its digest from the scenario file's bytes
 /// (`text`; empty when it was read from stdin: then the digest is empty too).

@@ -5,6 +5,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "probes/record.h"
 #include "probes/record_file.h"
 #include "support/project_dir.h"
+#include "support/run_command.h"
 
 using namespace collide;
 using namespace collide::test;
@@ -76,6 +78,42 @@ TEST_CASE("a recording reads back every frame and contact of the run bit for bit
     CHECK(reader.info().engine == "collide");
     CHECK(reader.info().digest.size() == 16);
     CHECK_FALSE(reader.info().build.empty());
+}
+
+TEST_CASE("a recording's header names collide's version, the commit and the flags of the build", "[probes][record]") {
+    const ScratchDir dir("collide_record_build");
+    const std::string rec = (dir.path / "run.rec").string();
+    SimOptions options;
+    options.record_path = rec;
+    measure_scenario(kDir + "/scenarios/bouncing.yaml", options);
+    const std::string build = RunReader(rec).info().build;
+    INFO(build);
+    // The version `collide --version` prints, and its build line is this header's.
+    const CommandResult version = run_collide("--version");
+    REQUIRE(version.exit_code == 0);
+    const std::string first = version.out.substr(0, version.out.find('\n')); // "collide 0.1.0"
+    CHECK_THAT(build, Catch::StartsWith(first + " (commit "));
+    CHECK_THAT(version.out, Catch::Contains("\nbuild: " + build + "\n"));
+    CHECK(describe_build() == build);
+    // The compiler and its version as the compiler names itself.
+#if defined(__clang__)
+    CHECK_THAT(build, Catch::Contains("), clang " + std::string(__clang_version__).substr(0, 4)));
+#elif defined(__GNUC__)
+    CHECK_THAT(build, Catch::Contains("), gcc " + std::string(__VERSION__) + ", "));
+#endif
+    // The commit: 40 hex digits that name a commit of this checkout, or "unknown" outside one.
+    const std::size_t at = build.find("(commit ") + 8;
+    const std::string commit = build.substr(at, build.find(')', at) - at);
+    if (commit != "unknown") {
+        REQUIRE(commit.size() == 40);
+        CHECK(commit.find_first_not_of("0123456789abcdef") == std::string::npos);
+        CHECK(std::system(("git -C '" + kDir + "' cat-file -e " + commit + "^{commit}").c_str()) == 0);
+    } else { // no git, or not a checkout: git cannot name HEAD here either
+        CHECK(std::system(("git -C '" + kDir + "' rev-parse -q --verify HEAD").c_str()) != 0);
+    }
+    // The flags: CMakeLists.txt adds the floating-point contract's to every build.
+    CHECK_THAT(build, Catch::Contains("flags \"") && Catch::Contains("-ffp-contract=off -fno-fast-math"));
+    CHECK(build.find('\n') == std::string::npos); // one header line
 }
 
 TEST_CASE("a recording cut short, a corrupt one and a file that is neither are refused at their place",
