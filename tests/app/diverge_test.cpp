@@ -11,6 +11,7 @@
 
 #include "app/diverge.h"
 #include "app/measure.h"
+#include "engines/bullet/need_bullet.h"
 #include "support/project_dir.h"
 #include "support/sample_count.h"
 
@@ -102,6 +103,58 @@ TEST_CASE("diverge: identical runs exit 0, and a recording and a trace of one ru
     DivergeRequest files;
     files.files = {a.record_path, a.trace_path};
     CHECK(diverge(files, out, err) == 0);
+}
+
+TEST_CASE("diverge: the contacts one run had at the first divergent frame and the other did not are named",
+          "[app][diverge]") {
+    // A ball (radius 0.5 m, centre at x = 0) slides at 2 m/s along x towards a wall whose near
+    // face is at x = $near; nothing else moves. Its front reaches x = 2.51 at t = 1.005 s, inside
+    // frame 61 (1 s to 1.0167 s), and x = 3 at t = 1.25 s, frame 75. The wall's size is in no
+    // body's state, so the runs near = 3 and near = 2.51 are the same bit for bit through frame
+    // 60 and part at frame 61: discrete detection finds the second ball 2.3 cm into the wall as
+    // step 61 ends (its state still the first's: the contact is answered in step 62), so the
+    // runs differ there in a contact alone.
+    const ScratchDir dir("collide_diverge_contacts");
+    const std::string scenario = (dir.path / "wall.yaml").string();
+    write_text(scenario, "params: { near: 3 }\n"
+                         "world: { rate: 60, frames: 90, gravity: [0, 0, 0], detection: discrete }\n"
+                         "bodies:\n"
+                         "  wall: { static: true, box: { min: [$near, -1, -1], max: [4, 1, 1] } }\n"
+                         "  ball: { sphere: { radius: 0.5 }, velocity: [2, 0, 0] }\n"
+                         "log:\n  - final: { body: ball }\n");
+    REQUIRE(static_cast<int>(std::ceil((2.51 - 0.5) / 2 * 60)) == 61);
+    std::string out, err;
+    DivergeRequest request;
+    request.files = {scenario};
+    request.set = "near=3,2.51";
+    CHECK(diverge(request, out, err) == 1);
+    CHECK_THAT(out, Catch::Contains("first difference at frame 61 (t = ") &&
+                            Catch::Contains("): 0 of 2 bodies differ\n") &&
+                            Catch::Contains("  contacts only in A: none\n  contacts only in B: wall–ball\n"));
+    request.set = "near=2.51,3";
+    CHECK(diverge(request, out, err) == 1);
+    CHECK_THAT(out, Catch::Contains("first difference at frame 61 (t = ") &&
+                            Catch::Contains("  contacts only in A: wall–ball\n  contacts only in B: none\n"));
+}
+
+TEST_CASE("diverge FILE --engine collide,bullet parts at frame 1: the exact parabola against Euler's step",
+          "[app][diverge][bullet]") {
+    need_bullet();
+    // Both balls fall from rest. After one step of h = 1/60 s collide's exact integrator has them
+    // ½·g·h² lower, Bullet's semi-implicit Euler step (v += g·h, then x += v·h) g·h²: they differ
+    // by ½·g·h² = 0.0013625 m at frame 1 (frame 0 is the start, the same in both), the floor not.
+    std::string out, err;
+    DivergeRequest request;
+    request.files = {kDrop};
+    request.engines = "collide,bullet";
+    CHECK(diverge(request, out, err) == 1);
+    CHECK(err.empty());
+    INFO(out);
+    CHECK_THAT(out,
+               Catch::Contains("first difference at frame 1 (t = 0.016666666666666666 s): 2 of 3 bodies differ\n"));
+    CHECK_THAT(out,
+               Catch::Contains("  ball: position by 0.00136 m") && Catch::Contains("  other: position by 0.00136 m"));
+    CHECK(out.find("  floor:") == std::string::npos);
 }
 
 TEST_CASE("diverge --jobs 1,2 and 1,3: one world on two thread counts never parts, frame for frame",
