@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/atomic_file.h"
+#include "scenario/load.h"
 #include "sweep/closed_form.h"
 #include "sweep/merge.h"
 #include "sweep/scenario_model.h"
@@ -187,6 +188,44 @@ TEST_CASE("sweep JSON lists the params, the axes and every cell") {
     CHECK(doc["cells"][1]["params"]["offset"] == 0.5);
     CHECK(doc["cells"][1]["values"]["hit"] == false);
     CHECK(doc["cells"][1]["values"]["x"].is_null());
+}
+
+TEST_CASE("sweep JSON and the page's data are written by nlohmann: quotes, backslashes and </script> read back") {
+    // A scenario name with what a hand-written escaper must get right (quotes, a backslash, and
+    // a '<' that would end a <script> element), and a body name with every character a body's
+    // name may have besides letters (_ . -).
+    const std::string name = "say \"hi\" \\ </script><b>x";
+    const std::string yaml = "name: \"say \\\"hi\\\" \\\\ </script><b>x\"\n"
+                             "params: { v: 1 }\n"
+                             "world: { rate: 60, frames: 5, gravity: [0, 0, 0] }\n"
+                             "bodies:\n"
+                             "  wall: { static: true, box: { min: [1, -1, -1], max: [2, 1, 1] } }\n"
+                             "  ball_1.a-b: { sphere: { radius: 0.5 }, velocity: [$v, 0, 0] }\n"
+                             "log:\n  - first_contact: { body: ball_1.a-b, with: wall }\n";
+    const SweepModel model = scenario_sweep_model(parse_scenario_template(yaml, "odd.yaml"));
+    REQUIRE(model.name == name);
+    SweepRequest r;
+    r.varies = {"v=1,6"};
+    r.format = SweepFormat::json;
+    const std::string json = sweep_text(r, model);
+    INFO(json);
+    const auto doc = nlohmann::json::parse(json);
+    CHECK(doc["scenario"] == name);
+    CHECK(doc["axes"][0]["values"] == nlohmann::json::array({1, 6}));
+    CHECK(doc["cells"].size() == 2);
+    r.format = SweepFormat::html;
+    const std::string html = sweep_text(r, model);
+    CHECK(html.find("</script><b>") == std::string::npos); // the name is escaped wherever it is
+    const std::string open = "<script type=\"application/json\" id=\"data\">";
+    const std::size_t at = html.find(open);
+    REQUIRE(at != std::string::npos);
+    const std::size_t from = at + open.size(), to = html.find("</script>", from);
+    REQUIRE(to != std::string::npos);
+    const auto data = nlohmann::json::parse(html.substr(from, to - from)); // the element ends after the data
+    CHECK(data["bodies"][0]["name"] == "ball_1.a-b");
+    CHECK(data["statics"][0]["name"] == "wall");
+    CHECK(data["axes"][0]["name"] == "v");
+    CHECK(data["values"] == nlohmann::json::array({0, 0})); // the measure (hit) of each row, as a number
 }
 
 TEST_CASE("sweep table draws caught and missed cells as the closed form says") {
