@@ -1041,15 +1041,17 @@ def main():
     else:
         grid = ["scenarios/tunnel.yaml", "--vary", "speed=30:300:15", "--vary", "offset=0:0.95:0.05",
                 "--detection", "both"]
-        caught = {}  # per variant, the cells its engine's own CSV sweep catches
+        # The map shows the tunnel entry's `tunneled` (the scenario's default measure): per
+        # variant, the cells its engine's own CSV sweep lets through.
+        through = {}
         for engine in ("collide", "bullet"):
             r = run(exe, ["sweep", *grid, "--engine", engine, "--format", "csv"], root)
             lines = [l for l in r.stdout.splitlines() if l and not l.startswith("#")]
             for row in lines[1:]:
                 f = dict(zip(lines[0].split(","), row.split(",")))
-                caught.setdefault(f"{engine} {f['detection']}", set())
-                if f["hit"] == "true":
-                    caught[f"{engine} {f['detection']}"].add(int(f["cell"]))
+                through.setdefault(f"{engine} {f['detection']}", set())
+                if f["tunnel.tunneled"] == "true":
+                    through[f"{engine} {f['detection']}"].add(int(f["cell"]))
         page = out / "tunnel-engines.html"
         r = run(exe, ["sweep", *grid, "--engine", "collide,bullet", "--format", "html", "-o", str(page)], root)
         if r.returncode == 0 and page.exists():
@@ -1061,11 +1063,11 @@ def main():
                 problems.append(f"{len(shown)} data-cell elements, expected 1520")
             for v in variants:
                 got = {c for m, c, fill in shown if m == v and fill == "#39d3c3"}
-                if got != caught.get(v):
-                    problems.append(f"the {v} map shows {len(got)} cells caught, its engine's own sweep "
-                                    f"{len(caught.get(v, ()))}")
-            if len(caught.get("collide swept", ())) != 380:
-                problems.append(f"collide's swept sweep catches {len(caught.get('collide swept', ()))} of 380")
+                if got != through.get(v):
+                    problems.append(f"the {v} map shows {len(got)} cells tunneled, its engine's own sweep "
+                                    f"{len(through.get(v, ()))}")
+            if through.get("collide swept") != set():
+                problems.append(f"collide's swept sweep lets {len(through.get('collide swept', ()))} of 380 through")
             dom = browser.evaluate("document.documentElement.outerHTML")
             if "cell 45: speed = 60, offset = 0.25" not in dom:
                 problems.append("#cell=45 did not select cell 45")

@@ -27,7 +27,8 @@ std::pair<const char*, const char*> boolean_words(const FieldSpec& field);
 SweepFormat parse_sweep_format(std::string_view text);
 
 /// The column a map shows: `name` as a column (FIELD or ID.FIELD) or a field name that only
-/// one log entry has; empty: the first `hit` field, else the first field. Throws an InputError (command_error)
+/// one log entry has; empty: the first `tunneled` field (a tunnel entry), else the first `hit`
+/// (a first contact), else the first field. Throws an InputError (command_error)
 /// listing the columns when there is no such field.
 int find_measure(const SweepModel& model, std::string_view name);
 

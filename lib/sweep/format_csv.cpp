@@ -59,8 +59,10 @@ int find_measure(const SweepModel& model, std::string_view name) {
     if (n == 0)
         throw command_error(fmt::format("{}: the scenario logs nothing, so there is no measure to map", model.file));
     if (name.empty()) {
-        for (int i = 0; i < n; ++i)
-            if (model.fields[i].name == "hit") return i;
+        // The question a map most likely asks: did it go through (a tunnel entry), else did it touch.
+        for (const char* field : {"tunneled", "hit"})
+            for (int i = 0; i < n; ++i)
+                if (model.fields[i].name == field) return i;
         return 0;
     }
     for (int i = 0; i < n; ++i)

@@ -97,7 +97,8 @@ TEST_CASE("sim -o into a FIFO streams the log to its reader; a symlink -o is ref
     const auto r = run_collide("sim " + w.q("s.yaml") + " -o " + w.q("pipe"));
     reader.join();
     CHECK(r.exit_code == 0);
-    CHECK(got == "first contact of bullet with wall → frame 3 at t = 0.050 s, centre (0.000, 0.000, 0.000) m\n");
+    CHECK(got == "first contact of bullet with wall → frame 3 at t = 0.050 s, centre (0.000, 0.000, 0.000) m\n"
+                 "bullet against wall → tunneled: through at frame 4, t = 0.067 s, and ended beyond it\n");
     CHECK(fs::is_fifo(fs::symlink_status(fifo)));
 
     fs::create_symlink(w.dir / "victim", w.dir / "link.log");

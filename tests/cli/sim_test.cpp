@@ -26,17 +26,23 @@ TEST_CASE("sim prints the figures of scenarios/mtv.yaml and exits 0") {
 }
 
 TEST_CASE("sim --set moves where the frames land: the tunnel's bullet is missed at offset 0.5") {
+    // 60 m/s from x = −3 at 60 Hz: a metre a frame. Offset 0: frame 3 lands its centre on the
+    // wall's middle (caught), and it is pushed out beyond the wall (through at frame 4); offset
+    // 0.5: the frames land at x = −0.5 and 0.5, never inside, and it is through at frame 3.
     const auto hit = run_collide("sim scenarios/tunnel.yaml");
-    CHECK(hit.out == "first contact of bullet with wall → frame 3 at t = 0.050 s, centre (0.000, 0.000, 0.000) m\n");
+    CHECK(hit.out == "first contact of bullet with wall → frame 3 at t = 0.050 s, centre (0.000, 0.000, 0.000) m\n"
+                     "bullet against wall → tunneled: through at frame 4, t = 0.067 s, and ended beyond it\n");
     const auto miss = run_collide("sim scenarios/tunnel.yaml --set offset=0.5");
     CHECK(miss.exit_code == 0);
-    CHECK(miss.out == "first contact of bullet with wall → none in 40 frames\n");
+    CHECK(miss.out == "first contact of bullet with wall → none in 40 frames\n"
+                      "bullet against wall → tunneled: through at frame 3, t = 0.058 s, and ended beyond it\n");
 }
 
 TEST_CASE("sim --detection swept catches the bullet one radius from the wall") {
     const auto r = run_collide("sim scenarios/tunnel.yaml --set offset=0.5 --detection swept");
     CHECK(r.exit_code == 0);
     CHECK(r.out.find("centre (-0.350, 0.000, 0.000) m") != std::string::npos);
+    CHECK(r.out.find("bullet against wall → held: stopped, on its near side\n") != std::string::npos);
 }
 
 TEST_CASE("sim reads a scenario from stdin") {

@@ -24,11 +24,14 @@ TEST_CASE("collide sweep writes CSV with a summary line on stderr") {
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.out, Catch::StartsWith("# collide sweep grid: speed (19 values), offset (20 values); detection "
                                         "discrete, swept; digest 566df003c31ea39f\n"
-                                        "cell,speed,offset,detection,hit,frame,time,x,y,z\n"
-                                        // x_k = −3 + k/2: k = 5 is at −0.5 (outside), k = 6 at 0
-                                        "0,30,0,discrete,true,6,0.1,0,0,0\n"
-                                        // t* = 2.65/30 lies in the step ending at frame 6 (t = 0.1)
-                                        "0,30,0,swept,true,6,0.08833333333333333,-0.35,0,0\n"));
+                                        "cell,speed,offset,detection,first_contact.hit,first_contact.frame,"
+                                        "first_contact.time,first_contact.x,first_contact.y,first_contact.z,"
+                                        "tunnel.tunneled,tunnel.outcome,tunnel.frame,tunnel.time\n"
+                                        // x_k = −3 + k/2: k = 5 is at −0.5 (outside), k = 6 at 0 (the
+                                        // wall's middle: pushed out past it), k = 7 at 0.5, beyond it
+                                        "0,30,0,discrete,true,6,0.1,0,0,0,true,2,7,0.11666666666666667\n"
+                                        // t* = 2.65/30 lies in the step ending at frame 6 (t = 0.1); held
+                                        "0,30,0,swept,true,6,0.08833333333333333,-0.35,0,0,false,0,,\n"));
     CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 2 + 760);
     CHECK_THAT(r.err, Catch::Matches("sweep: 760 cells in .* s \\(\\d+ cells/s\\)\n"));
 }
@@ -70,7 +73,9 @@ TEST_CASE("collide sweep rejects bad arguments with exit 2 and one line") {
           "collide sweep: error: --vary sped=1:2:1: unknown param 'sped'; the scenario's params are speed, offset\n");
     const auto measure = run_collide("sweep scenarios/tunnel.yaml --vary speed=30,60 --measure nope");
     CHECK(measure.exit_code == 2);
-    CHECK_THAT(measure.err, Catch::Contains("the fields are hit, frame, time, x, y, z"));
+    CHECK_THAT(measure.err, Catch::Contains("the fields are first_contact.hit, first_contact.frame, "
+                                            "first_contact.time, first_contact.x, first_contact.y, first_contact.z, "
+                                            "tunnel.tunneled, tunnel.outcome, tunnel.frame, tunnel.time"));
     CHECK(run_collide("sweep scenarios/tunnel.yaml --vary speed=30,60 --shard 3/2").exit_code == 2);
     CHECK(run_collide("sweep scenarios/tunnel.yaml --vary speed=30,60 --format pdf").exit_code == 2);
     CHECK(run_collide("sweep scenarios/tunnel.yaml").exit_code == 2); // --vary is required

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The Bullet tunnel map of `collide sweep --engine bullet`, discrete and CCD, must equal cell
-for cell what the plain Bullet program (tunnel_grid.cpp) gives over the README's grid; so must
-the Bullet maps of `--engine collide,bullet`, beside collide's swept map, which catches all 380.
+"""The Bullet first-contact map of `collide sweep --engine bullet` (its `first_contact.hit`
+column: caught or not), discrete and CCD, must equal cell for cell what the plain Bullet program
+(tunnel_grid.cpp) gives over the README's grid; so must the Bullet maps of `--engine
+collide,bullet`, beside collide's swept map, which catches all 380.
 Usage: compare_tunnel.py PLAIN_EXE COLLIDE_EXE SOURCE_DIR"""
 import subprocess
 import sys
@@ -22,7 +23,7 @@ header = rows[0].split(",")
 for r in rows[1:]:
     f = dict(zip(header, r.split(",")))
     key = (float(f["speed"]), float(f["offset"]))
-    got.setdefault(key, [None, None])[0 if f["detection"] == "discrete" else 1] = f["hit"] == "true"
+    got.setdefault(key, [None, None])[0 if f["detection"] == "discrete" else 1] = f["first_contact.hit"] == "true"
 if len(expected) != 380 or len(got) != 380:
     sys.exit(f"compare_tunnel: {len(expected)} plain cells, {len(got)} swept cells; expected 380 each")
 bad = [k for k in sorted(expected) if tuple(got[k]) != expected[k]]
@@ -38,7 +39,7 @@ side = {}
 for r in rows[1:]:
     f = dict(zip(header, r.split(",")))
     side.setdefault(f["engine"], {}).setdefault((float(f["speed"]), float(f["offset"])), [None, None])[
-        0 if f["detection"] == "discrete" else 1] = f["hit"] == "true"
+        0 if f["detection"] == "discrete" else 1] = f["first_contact.hit"] == "true"
 side_bad = [k for k in sorted(expected) if tuple(side.get("bullet", {}).get(k, ())) != expected[k]]
 for k in side_bad[:20]:
     print(f"cell speed {k[0]:g} offset {k[1]:g}: plain Bullet = {expected[k]}, --engine collide,bullet's bullet = "
