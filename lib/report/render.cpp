@@ -1,5 +1,6 @@
 #include "report/render.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -67,8 +68,16 @@ std::string trimmed(double v, int decimals) {
     return s;
 }
 
+/// A vector with a unit, each component as `fixed` prints it, but for a component below 1e-6
+/// beside a larger one: that one is fixed (0.000), read against the vector's size as a
+/// direction's components are (a resting body's x of 5.6e-7 m at (11.229, 0.498, …) is the
+/// solver's noise). A vector below 1e-6 altogether prints its components in scientific notation.
 std::string vec_fixed(double x, double y, double z, int d) {
-    return "(" + fixed(x, d) + ", " + fixed(y, d) + ", " + fixed(z, d) + ")";
+    const double largest = std::max({std::fabs(x), std::fabs(y), std::fabs(z)});
+    const auto component = [&](double c) {
+        return std::fabs(c) < kScientificBelow && largest >= kScientificBelow ? fixed_notation(c, d) : fixed(c, d);
+    };
+    return "(" + component(x) + ", " + component(y) + ", " + component(z) + ")";
 }
 std::string vec_trimmed(double x, double y, double z, int d) {
     return "(" + trimmed(x, d) + ", " + trimmed(y, d) + ", " + trimmed(z, d) + ")";

@@ -188,3 +188,22 @@ TEST_CASE("a logged number below 1e-6 but not 0 prints in scientific notation, a
     // A surface at 90°: its normal (cos 90°, sin 90°) has an x of 6.1e-17, printed as the 0 it stands for.
     CHECK_THAT(text, Catch::Contains("slope of a surface with normal (-1, 0, 0) → 90.000°, too steep"));
 }
+
+TEST_CASE("a vector's component below 1e-6 beside a larger one prints fixed; a vector below 1e-6 in scientific") {
+    // Nothing moves (no gravity, no velocity): each body ends where it starts, exactly.
+    const ScenarioTemplate t =
+            parse_scenario_template("world: { rate: 60, frames: 1, gravity: [0, 0, 0] }\n"
+                                    "bodies:\n"
+                                    "  big: { sphere: { radius: 0.1 }, position: [11.229, 0.498, 5.6e-7] }\n"
+                                    "  small: { sphere: { radius: 0.1 }, position: [0, 6.1e-7, -2e-9] }\n"
+                                    "log:\n  - final: { body: big }\n  - final: { body: small }\n",
+                                    "vectors.yaml");
+    auto evaluator = t.make_evaluator();
+    Scenario s;
+    t.instantiate(t.default_params(), evaluator, s);
+    const std::string text = render_text(s, layout_of(s), simulate(s));
+    INFO(text);
+    CHECK_THAT(text, Catch::Contains("big at the end → position (11.229, 0.498, 0.000) m, velocity (0.000, 0.000, "
+                                     "0.000) m/s"));
+    CHECK_THAT(text, Catch::Contains("small at the end → position (0.000, 6.100e-07, -2.000e-09) m"));
+}
