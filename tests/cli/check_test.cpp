@@ -54,7 +54,8 @@ TEST_CASE("check --update writes the goldens of the shipped scenarios, then chec
     const auto u = run_collide("check --expected " + (d / "exp") + " --update");
     REQUIRE(u.exit_code == 0);
     const std::string tunnel = read(d / "exp/tunnel.log");
-    CHECK(tunnel == "first contact of bullet with wall → frame 3 at t = 0.050 s, centre (0.000, 0.000, 0.000) m\n");
+    CHECK(tunnel == "first contact of bullet with wall → frame 3 at t = 0.050 s, centre (0.000, 0.000, 0.000) m\n"
+                    "bullet against wall → tunneled: through at frame 4, t = 0.067 s, and ended beyond it\n");
     const auto again = run_collide("check --expected " + (d / "exp"));
     CHECK(again.exit_code == 0);
     int shipped = 0;

@@ -103,7 +103,8 @@ TEST_CASE("sweep --engine collide,PATH tabulates the plugin's rows under its nam
         FAIL("no column " << name);
         return std::size_t{0};
     };
-    const std::size_t cell = column("cell"), engine = column("engine"), hit = column("hit"), frame = column("frame");
+    const std::size_t cell = column("cell"), engine = column("engine"), hit = column("first_contact.hit"),
+                      frame = column("first_contact.frame");
     std::map<std::string, std::map<std::string, std::string>> by_engine; // engine → cell → hit and frame
     while (std::getline(lines, line)) {
         const std::vector<std::string> row = split(line, ',');

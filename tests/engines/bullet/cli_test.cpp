@@ -164,7 +164,7 @@ TEST_CASE("sweep --engine collide,bullet puts each engine's rows beside the othe
     CHECK(both.out.rfind("# collide sweep grid: speed (19 values), offset (20 values); engine collide, bullet; "
                          "detection discrete, swept;",
                          0) == 0);
-    CHECK(both.out.find("\ncell,speed,offset,engine,detection,hit,") != std::string::npos);
+    CHECK(both.out.find("\ncell,speed,offset,engine,detection,first_contact.hit,") != std::string::npos);
     const auto rows = csv_rows(both.out);
     REQUIRE(rows.size() == 380 * 4);
     // Each engine's rows are its own sweep's rows with the engine named: the same bits.
