@@ -21,7 +21,7 @@
 
 #include "scenario/load.h"
 #include "sweep/scenario_model.h"
-#include "sweep/sweep.h"
+#include "sweep/sweep_grid.h"
 
 using namespace collide;
 

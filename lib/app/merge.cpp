@@ -7,7 +7,7 @@
 #include "io/atomic_file.h"
 #include "scenario/load.h"
 #include "sweep/format.h"
-#include "sweep/merge.h"
+#include "sweep/merge_shards.h"
 #include "sweep/scenario_model.h"
 
 namespace collide {

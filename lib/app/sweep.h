@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "sweep/sweep.h"
+#include "sweep/sweep_grid.h"
 
 namespace collide {
 

@@ -227,7 +227,7 @@ ScenarioTemplate parse_scenario_template(std::string_view text, const std::strin
     reader::YamlTree tree;
     try {
         // The first document only: yaml-cpp 0.7's LoadAll can loop forever on broken input
-        // (tests/scenario/errors_test.cpp). Progress: the parse is the first half.
+        // (tests/scenario/scenario_errors_test.cpp). Progress: the parse is the first half.
         const std::uint64_t total = 2 * static_cast<std::uint64_t>(text.size());
         tree = reader::parse_yaml(text, progress ? [&](std::size_t offset) { progress(offset, total); }
                                                  : std::function<void(std::size_t)>());

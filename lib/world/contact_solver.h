@@ -4,7 +4,7 @@
 /// and position correction (Catto, "Iterative Dynamics with Temporal Coherence", GDC 2005, and
 /// "Fast and Simple Physics using Sequential Impulses", GDC 2006; Box2D v2.4's
 /// b2ContactSolver; Jolt's ContactConstraintManager). Every function here works on the
-/// contacts of one step and the bodies' hot data (world/bodies.h); none allocates once its
+/// contacts of one step and the bodies' hot data (world/body_table.h); none allocates once its
 /// output vectors have warmed up.
 ///
 /// At a contact point with normal n (from A to B), anchors r_A and r_B (from each body's
@@ -61,7 +61,7 @@
 #include <vector>
 
 #include "io/memory.h"
-#include "world/bodies.h"
+#include "world/body_table.h"
 #include "world/contacts.h"
 #include "world/parallel.h"
 #include "world/solver_islands.h"

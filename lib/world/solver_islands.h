@@ -33,7 +33,7 @@
 #include <span>
 #include <vector>
 
-#include "world/bodies.h"
+#include "world/body_table.h"
 
 namespace collide {
 

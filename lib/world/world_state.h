@@ -14,7 +14,7 @@
 
 #include "detection/manifold.h"
 #include "model/bodies.h"
-#include "world/bodies.h"
+#include "world/body_table.h"
 #include "world/broadphase.h"
 #include "world/contact_solver.h"
 #include "world/contacts.h"
@@ -58,7 +58,7 @@ struct Listener {
 };
 
 /// Everything a world keeps from step to step. Bodies are in two tables by one index (hot
-/// `sims`, cold `bodies`: world/bodies.h), with tables of their own for what only some need.
+/// `sims`, cold `bodies`: world/body_table.h), with tables of their own for what only some need.
 struct WorldState {
     WorldDef def;                                        ///< the settings
     LargeVector<BodySim> sims;                           ///< hot, per body (huge pages: the solver reads it every pass)

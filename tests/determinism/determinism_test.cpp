@@ -32,7 +32,7 @@
 #include "support/project_dir.h"
 #include "support/splitmix.h"
 #include "sweep/scenario_model.h"
-#include "sweep/sweep.h"
+#include "sweep/sweep_grid.h"
 #include "world/world.h"
 
 using namespace collide;

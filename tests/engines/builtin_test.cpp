@@ -2,7 +2,8 @@
 // without Bullet (-DCOLLIDE_ENGINES=OFF, or auto without libbullet-dev) refuses `--engine
 // bullet` with exit 2 and how to get it, and `collide --version` does not list it; likewise `--engine
 // ode` without ODE and `--engine box3d` without Box3D (-DCOLLIDE_ENGINES=OFF). A build with the
-// engine skips these (its own are in engines/bullet/, engines/ode/ and engines/box3d/cli_test.cpp).
+// engine skips these (its own are in engines/bullet/bullet_cli_test.cpp,
+// engines/ode/ode_cli_test.cpp and engines/box3d/box3d_cli_test.cpp).
 #include <catch2/catch.hpp>
 
 #include <string>

@@ -1,4 +1,4 @@
-// The streaming merge (sweep/merge.h) of shard files: the same bytes as the in-memory merge and
+// The streaming merge (sweep/merge_shards.h) of shard files: the same bytes as the in-memory merge and
 // the unsharded sweep, lines of any length, shards whose rows are out of grid order refused,
 // and nothing on a stream (stdout) when a cell is missing.
 #include <catch2/catch.hpp>
@@ -10,8 +10,8 @@
 #include "support/project_dir.h"
 #include "support/run_command.h"
 #include "sweep/closed_form.h"
-#include "sweep/merge.h"
-#include "sweep/sweep.h"
+#include "sweep/merge_shards.h"
+#include "sweep/sweep_grid.h"
 
 using namespace collide;
 namespace fs = std::filesystem;

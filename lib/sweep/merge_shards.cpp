@@ -8,7 +8,7 @@
 // Memory: a line buffer per shard and the values of every axis but the first (which varies
 // slowest, so its values stream by), never the cells. The grid line gives each axis's number
 // of values; shards without one (an older collide) keep each axis's distinct values in pass 1.
-#include "sweep/merge.h"
+#include "sweep/merge_shards.h"
 
 #include <algorithm>
 #include <charconv>

@@ -13,9 +13,9 @@
 #include "io/atomic_file.h"
 #include "scenario/load.h"
 #include "sweep/closed_form.h"
-#include "sweep/merge.h"
+#include "sweep/merge_shards.h"
 #include "sweep/scenario_model.h"
-#include "sweep/sweep.h"
+#include "sweep/sweep_grid.h"
 
 using namespace collide;
 

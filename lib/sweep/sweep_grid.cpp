@@ -1,4 +1,4 @@
-#include "sweep/sweep.h"
+#include "sweep/sweep_grid.h"
 
 #include <algorithm>
 #include <chrono>

@@ -10,7 +10,7 @@
 #include "model/log_kinds.h"
 #include "scenario/load.h"
 #include "sweep/scenario_model.h"
-#include "sweep/sweep.h"
+#include "sweep/sweep_grid.h"
 
 using namespace collide;
 
