@@ -2,7 +2,18 @@
 # lists TEST_EXECUTABLE's test cases and writes CTEST_FILE, one add_test and one
 # set_tests_properties (WORKING_DIRECTORY TEST_WORKING_DIR, then TEST_PROPERTIES) per test case.
 # Names never pass through a CMake list (a ';' in a name would split it): each line is cut from
-# the output as a string and written as a bracket argument.
+# the output as a string and written as a bracket argument. The test cases tagged [heavy] (the
+# suite's slowest, which repeat code other tests cover at a larger scale) get the ctest label
+# `heavy`: the sanitizer job leaves them out (`ctest -LE heavy`, scripts/sanitize.sh).
+execute_process(
+  COMMAND "${TEST_EXECUTABLE}" "[heavy]" --list-test-names-only
+  OUTPUT_VARIABLE heavy_output
+  RESULT_VARIABLE result
+  WORKING_DIRECTORY "${TEST_WORKING_DIR}")
+if(NOT result MATCHES "^[0-9]+$")
+  message(FATAL_ERROR "cannot list the [heavy] test cases of ${TEST_EXECUTABLE}: ${result}\n${heavy_output}")
+endif()
+set(heavy "\n${heavy_output}\n")
 execute_process(
   COMMAND "${TEST_EXECUTABLE}" --list-test-names-only
   OUTPUT_VARIABLE output
@@ -37,6 +48,10 @@ while(NOT output STREQUAL "")
   foreach(p IN LISTS TEST_PROPERTIES)
     string(APPEND script " [==[${p}]==]")
   endforeach()
+  string(FIND "${heavy}" "\n${line}\n" heavy_at)
+  if(NOT heavy_at EQUAL -1)
+    string(APPEND script " LABELS heavy")
+  endif()
   string(APPEND script ")\n")
   math(EXPR count "${count} + 1")
 endwhile()

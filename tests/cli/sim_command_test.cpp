@@ -274,7 +274,8 @@ std::string crate_pile() {
 
 } // namespace
 
-TEST_CASE("sim --jobs 1, 2 and 3 write the same log and trace bytes: the rain, a touching pyramid, a crate pile") {
+TEST_CASE("sim --jobs 1, 2 and 3 write the same log and trace bytes: the rain, a touching pyramid, a crate pile",
+          "[heavy]") {
     collide::test::ScratchDir dir("collide_sim_jobs");
     const std::string pyramid = (dir.path / "pyramid.yaml").string(), crates = (dir.path / "crates.yaml").string();
     // The large pyramid cut to 60 frames (30 rows under AddressSanitizer, where it runs 30 times slower).

@@ -387,7 +387,7 @@ TEST_CASE("the scenes hash the same when they run on one thread and on three at 
     CHECK(compared == static_cast<int>(all.size()));
 }
 
-TEST_CASE("every scene hashes the same stepped on 1, 2, 3 and 8 threads", "[determinism][threads]") {
+TEST_CASE("every scene hashes the same stepped on 1, 2, 3 and 8 threads", "[determinism][threads][heavy]") {
     const std::vector<Scene> all = scenes();
     World world;
     std::vector<std::uint64_t> one(all.size());

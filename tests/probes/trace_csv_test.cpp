@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {} // namespace
 
-TEST_CASE("the streamed trace is byte for byte the trace of the recorded run, on every shipped scenario") {
+TEST_CASE("the streamed trace is byte for byte the trace of the recorded run, on every shipped scenario", "[heavy]") {
     const collide::test::ScratchDir scratch("collide_trace_stream");
     const fs::path& dir = scratch.path;
     int scenarios = 0;

@@ -138,7 +138,7 @@ constexpr double kDistanceTolerance = 1e-9; // m
 } // namespace
 
 TEST_CASE("rays aimed at every edge and corner of closed meshes, from outside and from inside, never slip through",
-          "[queries][watertight]") {
+          "[queries][watertight][heavy]") {
     SplitMix rng{19};
     // Per mesh: edges and corners, from outside and from inside (a tenth under AddressSanitizer).
     constexpr int kRaysPerFeatureKind = sample_count(250000);

@@ -75,7 +75,7 @@ std::string quoted(const std::vector<std::string>& args) {
 } // namespace
 
 TEST_CASE("a sweep killed with SIGKILL at 20 random points and run again writes the uninterrupted CSV",
-          "[sweep][resume]") {
+          "[sweep][resume][heavy]") {
     const collide::test::ProjectDir dir("collide_resume");
     const std::string reference = dir / "reference.csv", out = dir / "out.csv";
     const auto start = std::chrono::steady_clock::now();

@@ -243,7 +243,7 @@ std::vector<std::uint64_t> run(const WorldDef& def, const std::vector<BodyDef>& 
 
 } // namespace
 
-TEST_CASE("a world stepped through the broadphase is bit-identical to the all-pairs loop") {
+TEST_CASE("a world stepped through the broadphase is bit-identical to the all-pairs loop", "[heavy]") {
     // Seeds 1–8 already take every detection, friction model and integrator.
     const auto seeds = static_cast<std::uint64_t>(test::kSanitized ? 8 : 24);
     for (std::uint64_t seed = 1; seed <= seeds; ++seed) {

@@ -75,7 +75,7 @@ BodyDef random_elastic_box(std::mt19937& random, double spin) {
 } // namespace
 
 TEST_CASE("an impact inside a step gets the closed-form impulse at its time of impact, any tilt, gap and e",
-          "[world][rigid][continuous]") {
+          "[world][rigid][continuous][heavy]") {
     // A thin stick (half 0.5 × 0.01 × 0.01) tilted θ about z, its lowest edge a gap d above a
     // frictionless floor (within the skin: in contact, but apart, from the start), falling at
     // 2 m/s under gravity. It touches at t = (v − v0)/g with v = √(v0² + 2·g·d), and then
