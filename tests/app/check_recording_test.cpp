@@ -160,12 +160,13 @@ TEST_CASE("a golden run sampled at other times is drawn frame by frame, and the 
     write_text(d / "scenarios/drop.yaml", drop("0.5"));
     REQUIRE(check(d, false, true, d / "report.html").code == 1);
     CHECK_THAT(read_text(d / "report.html"), !Catch::Contains("sampled at different times"));
-    // A frame a step of 1/60 s (sim --trace: frames 0 to 59 in 1 s): 60 frames against the golden's 120.
+    // A frame a step of 1/60 s, the last at t = duration (sim --trace: frames 0 to 60 in 1 s): 61
+    // frames against the golden's 121.
     write_text(d / "scenarios/drop.yaml", drop("0.8", true, "1"));
     REQUIRE(check(d, false, true, d / "report.html").code == 1);
     const std::string html = read_text(d / "report.html");
-    CHECK_THAT(html, Catch::Contains("sampled at different times (60 frames against the golden's 120"));
-    CHECK_THAT(html, Catch::Contains("over the 60 frames both have"));
+    CHECK_THAT(html, Catch::Contains("sampled at different times (61 frames against the golden's 121"));
+    CHECK_THAT(html, Catch::Contains("over the 61 frames both have"));
     CHECK_THAT(html, Catch::Contains("data-body=\"golden: ball\""));
 }
 
