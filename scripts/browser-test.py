@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Loads collide's HTML pages in headless Chromium and checks them as a user's browser sees them.
 
-Usage: browser-test.py COLLIDE_EXE [OUT_DIR]
+Usage: browser-test.py COLLIDE_EXE [OUT_DIR] [--part K/N]
+
+--part K/N checks the K-th of N shares of the pages (the shipped scenarios K, K + N, … in name
+order, and in the last share every other page), each in a Chromium of its own, so that ctest runs
+the shares side by side (CMakeLists.txt: browser-1, browser-2); without it, every page.
 
 One Chromium (WebGL in software: SwiftShader), driven over the DevTools protocol on a pipe, loads:
 - `sim --plot` of every shipped scenario (far-stack with its stacks 20 m apart, not 10 km), opened at #frame=N (N: the middle frame): no console
@@ -145,6 +149,7 @@ class Browser:
         return r["result"].get("value")
 
     def load(self, url, timeout=120):
+        self.loads = getattr(self, "loads", 0) + 1
         """Opens url afresh; returns (problems, seconds)."""
         self.send("Page.navigate", {"url": "about:blank"})
         self.events = []
@@ -878,6 +883,14 @@ def main():
             sys.exit("browser-test: --screenshot needs Chromium (scripts/install-browser.sh)")
         screenshot_page(chromium, sys.argv[2], sys.argv[3], sys.argv[4])
         return
+    part, parts = 1, 1
+    if len(sys.argv) >= 3 and sys.argv[-2] == "--part":
+        m = re.fullmatch(r"([1-9][0-9]*)/([1-9][0-9]*)", sys.argv[-1])
+        if not m or int(m.group(1)) > int(m.group(2)):
+            sys.exit(f"browser-test: --part {sys.argv[-1]}: expected K/N with 1 <= K <= N")
+        part, parts = int(m.group(1)), int(m.group(2))
+        del sys.argv[-2:]
+    last = part == parts  # the last share has the pages that are not a shipped scenario's
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     exe = str(pathlib.Path(sys.argv[1]).resolve())
@@ -893,12 +906,12 @@ def main():
     started = time.time()
 
     def report(name, problems, note=""):
-        print(f"browser-test: {name}: {'ok' if not problems else 'FAILED'}{note}")
+        print(f"browser-test: {name}: {'ok' if not problems else 'FAILED'}{note} [{time.time() - started:.0f} s]")
         for p in problems:
             print(f"  {p}")
             failures.append(f"{name}: {p}")
 
-    scenarios = sorted(p.stem for p in (root / "scenarios").glob("*.yaml"))
+    scenarios = sorted(p.stem for p in (root / "scenarios").glob("*.yaml"))[part - 1::parts]
     for scenario in scenarios:
         page = out / f"{scenario}.html"
         r = run(exe, ["sim", f"scenarios/{scenario}.yaml", *SETS.get(scenario, []), "--plot", str(page)], root)
@@ -956,51 +969,59 @@ def main():
     # The door at frame 0 as well: the same hand-worked points of frame 30 are not the door now,
     # and the door's face at frame 0 (along +x) is.
     page = out / "door.html"
-    if page.exists():
+    if "door" in scenarios and page.exists():
         problems, _ = browser.load(page.resolve().as_uri() + "#frame=0")
         p3, checked, matched = check_3d(browser, exe, ["scenarios/door.yaml"], "#view3d", 0,
                                         [[2, 0.05, -0.6], [2, 0.05, 0.6], [1.2, 0.05, 0]])
         report("door at frame 0", problems + p3, f" ({matched} of {checked} sampled places show their body)")
 
-    # 10,000 spheres: size, build time, frame steps.
-    big_dir = pathlib.Path(tempfile.mkdtemp(prefix="collide-rain10k-"))
-    try:
-        rain = (root / "scenarios" / "rain.yaml").read_text()
-        big_yaml = big_dir / "rain10k.yaml"
-        big_yaml.write_text(rain.replace("count: [16, 8, 16]", "count: [25, 16, 25]"))
-        big = out / "rain10k.html"
-        r = run(exe, ["sim", str(big_yaml), "--plot", str(big)], root)
-        problems = []
-        if not big.exists():
-            problems.append(f"sim --plot of 10,000 spheres wrote nothing: {r.stderr[-300:]}")
-        else:
-            size = big.stat().st_size
-            if size >= 10_000_000:
-                problems.append(f"the page is {size} bytes, not under 10 MB")
-            load, seconds = browser.load(big.resolve().as_uri())
-            problems += load
-            build = browser.evaluate("+document.getElementById('view3d').getAttribute('data-build-ms')")
-            bodies = browser.evaluate("+document.getElementById('view3d').getAttribute('data-bodies')")
-            if bodies != 10001:
-                problems.append(f"{bodies} bodies in the 3D view, expected 10,001")
-            # Its build time is printed, not bounded: a timed assertion fails on a loaded machine
-            # (1.1 s here, 23 s beside a CPU hog on each core: scripts/stress-tests.sh).
-            if not build:
-                problems.append("the 3D view reports no build time: its scene was not built")
-            p3, checked, matched = check_3d(browser, exe, [str(big_yaml)], "#view3d", 0)
-            problems += p3
-            browser.screenshot("#view3d", out / "rain10k.png")
-            step = browser.evaluate(
-                "(function(){var v=document.getElementById('view3d').collideViewer,t=performance.now(),n=30;"
-                "for(var k=0;k<n;++k){v.show(v.frames[k%v.frames.length]);v.renderNow();}"
-                "var gl=document.querySelector('#view3d canvas').getContext('webgl2');var px=new Uint8Array(4);"
-                "gl.readPixels(0,0,1,1,gl.RGBA,gl.UNSIGNED_BYTE,px);return (performance.now()-t)/n;})()")
-            print(f"browser-test: 10,000 spheres × 60 frames: page {size / 1e6:.2f} MB, opened in {seconds:.1f} s, "
-                  f"3D scene built in {build:.0f} ms, {step:.0f} ms per frame step, "
-                  f"{matched} of {checked} sampled places show their body")
-        report("10,000 spheres", problems)
-    finally:
-        shutil.rmtree(big_dir, ignore_errors=True)
+    if part == 1:  # the first share (with its shipped scenarios, about the last share's time)
+        # 10,000 spheres: size, build time, frame steps.
+        big_dir = pathlib.Path(tempfile.mkdtemp(prefix="collide-rain10k-"))
+        try:
+            rain = (root / "scenarios" / "rain.yaml").read_text()
+            big_yaml = big_dir / "rain10k.yaml"
+            big_yaml.write_text(rain.replace("count: [16, 8, 16]", "count: [25, 16, 25]"))
+            big = out / "rain10k.html"
+            r = run(exe, ["sim", str(big_yaml), "--plot", str(big)], root)
+            problems = []
+            if not big.exists():
+                problems.append(f"sim --plot of 10,000 spheres wrote nothing: {r.stderr[-300:]}")
+            else:
+                size = big.stat().st_size
+                if size >= 10_000_000:
+                    problems.append(f"the page is {size} bytes, not under 10 MB")
+                load, seconds = browser.load(big.resolve().as_uri())
+                problems += load
+                build = browser.evaluate("+document.getElementById('view3d').getAttribute('data-build-ms')")
+                bodies = browser.evaluate("+document.getElementById('view3d').getAttribute('data-bodies')")
+                if bodies != 10001:
+                    problems.append(f"{bodies} bodies in the 3D view, expected 10,001")
+                # Its build time is printed, not bounded: a timed assertion fails on a loaded machine
+                # (1.1 s here, 23 s beside a CPU hog on each core: scripts/stress-tests.sh).
+                if not build:
+                    problems.append("the 3D view reports no build time: its scene was not built")
+                p3, checked, matched = check_3d(browser, exe, [str(big_yaml)], "#view3d", 0)
+                problems += p3
+                browser.screenshot("#view3d", out / "rain10k.png")
+                step = browser.evaluate(
+                    "(function(){var v=document.getElementById('view3d').collideViewer,t=performance.now(),n=30;"
+                    "for(var k=0;k<n;++k){v.show(v.frames[k%v.frames.length]);v.renderNow();}"
+                    "var gl=document.querySelector('#view3d canvas').getContext('webgl2');var px=new Uint8Array(4);"
+                    "gl.readPixels(0,0,1,1,gl.RGBA,gl.UNSIGNED_BYTE,px);return (performance.now()-t)/n;})()")
+                print(f"browser-test: 10,000 spheres × 60 frames: page {size / 1e6:.2f} MB, opened in {seconds:.1f} s, "
+                      f"3D scene built in {build:.0f} ms, {step:.0f} ms per frame step, "
+                      f"{matched} of {checked} sampled places show their body")
+            report("10,000 spheres", problems)
+        finally:
+            shutil.rmtree(big_dir, ignore_errors=True)
+
+    if not last:
+        browser.close()
+        print(f"browser-test: part {part}/{parts}: {browser.loads} page loads in {time.time() - started:.0f} s, "
+              f"{len(failures)} problems")
+        sys.exit(1 if failures else 0)
+
 
     # The tunnel sweep: the map, and the selected cell in 2D and 3D.
     sweep = out / "tunnel-sweep.html"
@@ -1224,7 +1245,8 @@ def main():
         report("diverge plot", [f"diverge --plot exited {r.returncode}: {r.stderr[-500:]}"])
 
     browser.close()
-    print(f"browser-test: {len(scenarios) + 8} pages in {time.time() - started:.0f} s, {len(failures)} problems")
+    print(f"browser-test: part {part}/{parts}: {browser.loads} page loads in {time.time() - started:.0f} s, "
+          f"{len(failures)} problems")
     sys.exit(1 if failures else 0)
 
 

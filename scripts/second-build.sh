@@ -1,24 +1,22 @@
 #!/usr/bin/env bash
-# The same source built two more ways, as README's Reliability section promises it: with Clang,
-# and with GCC for this machine's CPU (-march=native: FMA where the CPU has it, so any a*b + c
-# the floating-point contract failed to keep unfused would show). Each build has a folder of
-# its own (build-clang/, build-native/) and builds only the program and collide_fp_tests (the
-# contract, the project's sine and cosine, the determinism hashes, the watertight mesh queries);
-# then `collide check` runs the shipped scenarios against the goldens the default build wrote,
-# and collide_fp_tests must pass, hashes included, and its recordings of three scenes must be the
-# default build's bit for bit (collide diverge). Collide's own engine only (-DCOLLIDE_ENGINES=OFF):
-# these builds check collide's goldens, and the other engines (the vendored Box3D's C among them)
-# would double their compile time for nothing they check. CI runs this from .ci/run.
+# The same source built another way, as README's Reliability section promises it: with GCC for
+# this machine's CPU (-march=native: FMA where the CPU has it, so any a*b + c the floating-point
+# contract failed to keep unfused would show), in build-native/, which builds only the program
+# and collide_fp_tests (the contract, the project's sine and cosine, the determinism hashes, the
+# watertight mesh queries); then `collide check` runs the shipped scenarios against the goldens
+# the default build wrote, collide_fp_tests must pass, hashes included, and its recordings of
+# three scenes must be the default build's bit for bit (scripts/compare-recordings.sh). Collide's
+# own engine only (-DCOLLIDE_ENGINES=OFF): this build checks collide's goldens, and the other
+# engines (the vendored Box3D's C among them) would double its compile time for nothing it checks.
+# The Clang build is the sanitizer job's (scripts/sanitize.sh); `second-build.sh clang` builds a
+# plain Release one in build-clang/ as well (before the native one), as this script did before.
+# CI runs this from .ci/run.
+# Usage: second-build.sh [clang] [native]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-# clang (scripts/fuzz.sh needs it as well).
-if ! dpkg-query -W -f='${Status}' clang 2>/dev/null | grep -q 'install ok installed'; then
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends clang
-fi
+builds=("$@")
+[ ${#builds[@]} -eq 0 ] && builds=(native)
 jobs="${COLLIDE_JOBS:-$(nproc)}"
 werror=OFF
 [ -n "${CI:-}" ] && werror=ON
@@ -33,18 +31,20 @@ one_build() { # NAME CMAKE_ARGS...
   # CI=true: a difference is a failure, never a pending result beside the goldens.
   CI=true "./$dir/collide" check --jobs "$jobs"
   "./$dir/collide_fp_tests" --warn NoAssertions
-  # A recording of this build against the default build's, frame by frame and bit for bit
-  # (collide diverge: exit 0 when they never differ): a tumbling crate and a pile of turned ones.
-  local runs
-  runs=$(mktemp -d)
-  for scenario in scenarios/tumble.yaml scenarios/stack.yaml scenarios/dominoes.yaml; do
-    ./build/collide sim "$scenario" --record "$runs/default.rec" >/dev/null
-    "./$dir/collide" sim "$scenario" --record "$runs/$name.rec" >/dev/null
-    ./build/collide diverge "$runs/default.rec" "$runs/$name.rec" | tail -1
-  done
-  rm -rf "$runs"
+  bash scripts/compare-recordings.sh build "$dir"
   echo "second-build: $name passed in $((SECONDS - start)) s"
 }
 
-one_build clang -DCMAKE_CXX_COMPILER=clang++
-one_build native -DCMAKE_CXX_FLAGS=-march=native
+for name in "${builds[@]}"; do
+  case "$name" in
+    clang)
+      bash scripts/install-clang.sh
+      one_build clang -DCMAKE_CXX_COMPILER=clang++
+      ;;
+    native) one_build native -DCMAKE_CXX_FLAGS=-march=native ;;
+    *)
+      echo "usage: second-build.sh [clang] [native]" >&2
+      exit 2
+      ;;
+  esac
+done

@@ -169,9 +169,15 @@ void overlap_blocks_baseline(const ObbBlock* a, const ObbBlock* b, std::size_t b
     overlap_blocks_body(a, b, blocks, out);
 }
 
+// 512-bit vectors: GCC takes the width in the target string, Clang in an attribute of its own.
+#if defined(__clang__)
+#define COLLIDE_AVX512 gnu::target("avx512f"), clang::min_vector_width(512)
+#else
+#define COLLIDE_AVX512 gnu::target("avx512f,prefer-vector-width=512")
+#endif
 /// The kernel for processors with AVX-512 (a whole block per instruction), picked at run time.
-[[gnu::target("avx512f,prefer-vector-width=512")]] void overlap_blocks_avx512(const ObbBlock* a, const ObbBlock* b,
-                                                                              std::size_t blocks, std::uint8_t* out) {
+[[COLLIDE_AVX512]] void overlap_blocks_avx512(const ObbBlock* a, const ObbBlock* b, std::size_t blocks,
+                                              std::uint8_t* out) {
     overlap_blocks_body(a, b, blocks, out);
 }
 #endif

@@ -113,7 +113,8 @@ TEST_CASE("check names a golden written by another Bullet version as a version m
     CHECK(r.out.find("engine version mismatch: the golden was written by Bullet 3.17") != std::string::npos);
 }
 
-TEST_CASE("A Bullet sweep gives the same bytes for every --jobs and shard split", "[bullet][cli][determinism]") {
+// [heavy]: 100 cells, eleven sweeps of each engine set; the sanitizer job runs the smaller Bullet sweeps.
+TEST_CASE("A Bullet sweep gives the same bytes for every --jobs and shard split", "[bullet][cli][determinism][heavy]") {
     need_bullet();
     const std::string engines = GENERATE(as<std::string>{}, "bullet", "collide,bullet");
     INFO("--engine " << engines);
@@ -155,7 +156,7 @@ std::vector<std::string> csv_rows(const std::string& csv) {
 } // namespace
 
 TEST_CASE("sweep --engine collide,bullet puts each engine's rows beside the other's, each as its own sweep gives them",
-          "[bullet][cli]") {
+          "[bullet][cli][heavy]") { // [heavy]: 380 cells of both engines, three sweeps
     need_bullet();
     const std::string grid = " scenarios/tunnel.yaml --vary speed=30:300:15 --vary offset=0:0.95:0.05 "
                              "--detection both --format csv --jobs 2";
