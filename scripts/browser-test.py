@@ -90,6 +90,7 @@ class Browser:
     """Chromium over the DevTools protocol on --remote-debugging-pipe (fds 3 and 4, NUL-ended JSON)."""
 
     def __init__(self, exe):
+        self.loads = 0  # pages opened (load)
         self.profile = tempfile.mkdtemp(prefix="collide-chromium-profile-")
         to_browser_r, to_browser_w = os.pipe()
         from_browser_r, from_browser_w = os.pipe()
@@ -149,8 +150,8 @@ class Browser:
         return r["result"].get("value")
 
     def load(self, url, timeout=120):
-        self.loads = getattr(self, "loads", 0) + 1
         """Opens url afresh; returns (problems, seconds)."""
+        self.loads += 1
         self.send("Page.navigate", {"url": "about:blank"})
         self.events = []
         start = time.time()
@@ -876,6 +877,48 @@ def check_conform(browser, exe, out, report):
         report("conform report", [f"conform --format html exited {r.returncode}: {r.stderr[-500:]}"])
 
 
+def check_big_rain(browser, exe, out, report):
+    """10,000 spheres: the page's size, its 3D scene's build time and frame steps (printed)."""
+    big_dir = pathlib.Path(tempfile.mkdtemp(prefix="collide-rain10k-"))
+    try:
+        rain = (root / "scenarios" / "rain.yaml").read_text()
+        big_yaml = big_dir / "rain10k.yaml"
+        big_yaml.write_text(rain.replace("count: [16, 8, 16]", "count: [25, 16, 25]"))
+        big = out / "rain10k.html"
+        r = run(exe, ["sim", str(big_yaml), "--plot", str(big)], root)
+        problems = []
+        if not big.exists():
+            problems.append(f"sim --plot of 10,000 spheres wrote nothing: {r.stderr[-300:]}")
+        else:
+            size = big.stat().st_size
+            if size >= 10_000_000:
+                problems.append(f"the page is {size} bytes, not under 10 MB")
+            load, seconds = browser.load(big.resolve().as_uri())
+            problems += load
+            build = browser.evaluate("+document.getElementById('view3d').getAttribute('data-build-ms')")
+            bodies = browser.evaluate("+document.getElementById('view3d').getAttribute('data-bodies')")
+            if bodies != 10001:
+                problems.append(f"{bodies} bodies in the 3D view, expected 10,001")
+            # Its build time is printed, not bounded: a timed assertion fails on a loaded machine
+            # (1.1 s here, 23 s beside a CPU hog on each core: scripts/stress-tests.sh).
+            if not build:
+                problems.append("the 3D view reports no build time: its scene was not built")
+            p3, checked, matched = check_3d(browser, exe, [str(big_yaml)], "#view3d", 0)
+            problems += p3
+            browser.screenshot("#view3d", out / "rain10k.png")
+            step = browser.evaluate(
+                "(function(){var v=document.getElementById('view3d').collideViewer,t=performance.now(),n=30;"
+                "for(var k=0;k<n;++k){v.show(v.frames[k%v.frames.length]);v.renderNow();}"
+                "var gl=document.querySelector('#view3d canvas').getContext('webgl2');var px=new Uint8Array(4);"
+                "gl.readPixels(0,0,1,1,gl.RGBA,gl.UNSIGNED_BYTE,px);return (performance.now()-t)/n;})()")
+            print(f"browser-test: 10,000 spheres × 60 frames: page {size / 1e6:.2f} MB, opened in {seconds:.1f} s, "
+                  f"3D scene built in {build:.0f} ms, {step:.0f} ms per frame step, "
+                  f"{matched} of {checked} sampled places show their body")
+        report("10,000 spheres", problems)
+    finally:
+        shutil.rmtree(big_dir, ignore_errors=True)
+
+
 def main():
     if len(sys.argv) >= 2 and sys.argv[1] == "--screenshot":  # --screenshot PAGE FRAGMENT OUT.png
         chromium = find_chromium()
@@ -910,6 +953,12 @@ def main():
         for p in problems:
             print(f"  {p}")
             failures.append(f"{name}: {p}")
+
+    def finish():
+        browser.close()
+        print(f"browser-test: part {part}/{parts}: {browser.loads} page loads in {time.time() - started:.0f} s, "
+              f"{len(failures)} problems")
+        sys.exit(1 if failures else 0)
 
     scenarios = sorted(p.stem for p in (root / "scenarios").glob("*.yaml"))[part - 1::parts]
     for scenario in scenarios:
@@ -975,53 +1024,11 @@ def main():
                                         [[2, 0.05, -0.6], [2, 0.05, 0.6], [1.2, 0.05, 0]])
         report("door at frame 0", problems + p3, f" ({matched} of {checked} sampled places show their body)")
 
-    if part == 1:  # the first share (with its shipped scenarios, about the last share's time)
-        # 10,000 spheres: size, build time, frame steps.
-        big_dir = pathlib.Path(tempfile.mkdtemp(prefix="collide-rain10k-"))
-        try:
-            rain = (root / "scenarios" / "rain.yaml").read_text()
-            big_yaml = big_dir / "rain10k.yaml"
-            big_yaml.write_text(rain.replace("count: [16, 8, 16]", "count: [25, 16, 25]"))
-            big = out / "rain10k.html"
-            r = run(exe, ["sim", str(big_yaml), "--plot", str(big)], root)
-            problems = []
-            if not big.exists():
-                problems.append(f"sim --plot of 10,000 spheres wrote nothing: {r.stderr[-300:]}")
-            else:
-                size = big.stat().st_size
-                if size >= 10_000_000:
-                    problems.append(f"the page is {size} bytes, not under 10 MB")
-                load, seconds = browser.load(big.resolve().as_uri())
-                problems += load
-                build = browser.evaluate("+document.getElementById('view3d').getAttribute('data-build-ms')")
-                bodies = browser.evaluate("+document.getElementById('view3d').getAttribute('data-bodies')")
-                if bodies != 10001:
-                    problems.append(f"{bodies} bodies in the 3D view, expected 10,001")
-                # Its build time is printed, not bounded: a timed assertion fails on a loaded machine
-                # (1.1 s here, 23 s beside a CPU hog on each core: scripts/stress-tests.sh).
-                if not build:
-                    problems.append("the 3D view reports no build time: its scene was not built")
-                p3, checked, matched = check_3d(browser, exe, [str(big_yaml)], "#view3d", 0)
-                problems += p3
-                browser.screenshot("#view3d", out / "rain10k.png")
-                step = browser.evaluate(
-                    "(function(){var v=document.getElementById('view3d').collideViewer,t=performance.now(),n=30;"
-                    "for(var k=0;k<n;++k){v.show(v.frames[k%v.frames.length]);v.renderNow();}"
-                    "var gl=document.querySelector('#view3d canvas').getContext('webgl2');var px=new Uint8Array(4);"
-                    "gl.readPixels(0,0,1,1,gl.RGBA,gl.UNSIGNED_BYTE,px);return (performance.now()-t)/n;})()")
-                print(f"browser-test: 10,000 spheres × 60 frames: page {size / 1e6:.2f} MB, opened in {seconds:.1f} s, "
-                      f"3D scene built in {build:.0f} ms, {step:.0f} ms per frame step, "
-                      f"{matched} of {checked} sampled places show their body")
-            report("10,000 spheres", problems)
-        finally:
-            shutil.rmtree(big_dir, ignore_errors=True)
+    if part == 1:  # the first share: its shipped scenarios and this take about the last share's time
+        check_big_rain(browser, exe, out, report)
 
     if not last:
-        browser.close()
-        print(f"browser-test: part {part}/{parts}: {browser.loads} page loads in {time.time() - started:.0f} s, "
-              f"{len(failures)} problems")
-        sys.exit(1 if failures else 0)
-
+        finish()
 
     # The tunnel sweep: the map, and the selected cell in 2D and 3D.
     sweep = out / "tunnel-sweep.html"
@@ -1244,10 +1251,7 @@ def main():
     else:
         report("diverge plot", [f"diverge --plot exited {r.returncode}: {r.stderr[-500:]}"])
 
-    browser.close()
-    print(f"browser-test: part {part}/{parts}: {browser.loads} page loads in {time.time() - started:.0f} s, "
-          f"{len(failures)} problems")
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":

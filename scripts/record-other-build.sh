@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Records tests/determinism/tumble.clang.rec with a Clang build of this source: the recording
 # ctest holds this build's run of scenarios/tumble.yaml to, bit for bit
-# (tests/determinism/other_build_test.cpp). Builds the program alone in build-clang/, configured
-# as scripts/second-build.sh configures it. Run it when the physics moves on purpose (or the
-# scenario changes), and commit the recording with the goldens.
+# (tests/determinism/other_build_test.cpp). Builds the program alone in build-clang/ (Release).
+# Run it when the physics moves on purpose (or the scenario changes), and commit the recording
+# with the goldens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v clang++ >/dev/null || { echo "record-other-build: needs clang++ (apt-get install clang)" >&2; exit 2; }

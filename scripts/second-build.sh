@@ -8,43 +8,21 @@
 # three scenes must be the default build's bit for bit (scripts/compare-recordings.sh). Collide's
 # own engine only (-DCOLLIDE_ENGINES=OFF): this build checks collide's goldens, and the other
 # engines (the vendored Box3D's C among them) would double its compile time for nothing it checks.
-# The Clang build is the sanitizer job's (scripts/sanitize.sh); `second-build.sh clang` builds a
-# plain Release one in build-clang/ as well (before the native one), as this script did before.
-# CI runs this from .ci/run.
-# Usage: second-build.sh [clang] [native]   (default: native)
+# The Clang build is the sanitizer job's (scripts/sanitize.sh). CI runs this from .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-builds=("$@")
-[ ${#builds[@]} -eq 0 ] && builds=(native)
 jobs="${COLLIDE_JOBS:-$(nproc)}"
 werror=OFF
 [ -n "${CI:-}" ] && werror=ON
 
-one_build() { # NAME CMAKE_ARGS...
-  local name="$1"
-  shift
-  local dir="build-$name"
-  local start=$SECONDS
-  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOLLIDE_BENCH=OFF -DCOLLIDE_WERROR="$werror" -DCOLLIDE_ENGINES=OFF "$@" >/dev/null
-  cmake --build "$dir" -j"$jobs" --target collide collide_fp_tests
-  # CI=true: a difference is a failure, never a pending result beside the goldens.
-  CI=true "./$dir/collide" check --jobs "$jobs"
-  "./$dir/collide_fp_tests" --warn NoAssertions
-  bash scripts/compare-recordings.sh build "$dir"
-  echo "second-build: $name passed in $((SECONDS - start)) s"
-}
-
-for name in "${builds[@]}"; do
-  case "$name" in
-    clang)
-      bash scripts/install-clang.sh
-      one_build clang -DCMAKE_CXX_COMPILER=clang++
-      ;;
-    native) one_build native -DCMAKE_CXX_FLAGS=-march=native ;;
-    *)
-      echo "usage: second-build.sh [clang] [native]" >&2
-      exit 2
-      ;;
-  esac
-done
+dir=build-native
+start=$SECONDS
+cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOLLIDE_BENCH=OFF -DCOLLIDE_WERROR="$werror" -DCOLLIDE_ENGINES=OFF \
+  -DCMAKE_CXX_FLAGS=-march=native >/dev/null
+cmake --build "$dir" -j"$jobs" --target collide collide_fp_tests
+# CI=true: a difference is a failure, never a pending result beside the goldens.
+CI=true "./$dir/collide" check --jobs "$jobs"
+"./$dir/collide_fp_tests" --warn NoAssertions
+bash scripts/compare-recordings.sh build "$dir"
+echo "second-build: native passed in $((SECONDS - start)) s"

@@ -113,7 +113,7 @@ TEST_CASE("check names a golden written by another Bullet version as a version m
     CHECK(r.out.find("engine version mismatch: the golden was written by Bullet 3.17") != std::string::npos);
 }
 
-// [heavy]: 100 cells, eleven sweeps of each engine set; the sanitizer job runs the smaller Bullet sweeps.
+// [heavy]: 100 cells, six sweeps and a merge for each engine set; the sanitizer job runs the smaller Bullet sweeps.
 TEST_CASE("A Bullet sweep gives the same bytes for every --jobs and shard split", "[bullet][cli][determinism][heavy]") {
     need_bullet();
     const std::string engines = GENERATE(as<std::string>{}, "bullet", "collide,bullet");
