@@ -5,7 +5,8 @@
 # seconds of `collide sim FILE --jobs J`, the best of REPEAT runs taken in turn (the machine is
 # shared: the best is the least disturbed), the speed-up of --jobs 2 over --jobs 1, whether the
 # two logs are the same bytes; and Box3D's step seconds on as many workers, run in turn with
-# collide's and the best of as many kept, with collide's ratio to it on each count (BOX3D_RIGID,
+# collide's and the best of as many kept, with collide's ratio to it on each count — and the same
+# for Box3D's whole process (`box3d_process`: its scene built, as collide's is loaded) (BOX3D_RIGID,
 # default $HOME/box3d_rigid/box3d_rigid; see ../shared/peers/box3d_rigid/README.md).
 # Usage: bench/threads.sh            (REPEAT=3 JOBS="1 2" COLLIDE=./build/collide FRAMES=200)
 set -euo pipefail
@@ -39,11 +40,19 @@ box3d_ok=no
 if [ "$frames" = 200 ] && [ -x "$box3d" ]; then box3d_ok=yes; fi
 box3d_args_large_pyramid="large_pyramid"
 box3d_args_rain="rain 10000 60"
-# Box3D's seconds: its step loop's, as it prints them (setup not counted).
-box3d_seconds() { "$box3d" "$@" | sed -n 's/.* seconds=\([0-9.]*\) .*/\1/p'; }
+# Box3D's seconds: its step loop's, as it prints them (setup not counted), and its whole process's
+# wall seconds after a space (as collide's are taken).
+box3d_seconds() {
+  local start end steps
+  start=$(date +%s.%N)
+  steps=$("$box3d" "$@" | sed -n 's/.* seconds=\([0-9.]*\) .*/\1/p')
+  end=$(date +%s.%N)
+  echo "$steps $(echo "$end - $start" | bc)"
+}
 for scene in large_pyramid rain; do
   declare -A best=()
   declare -A peer=()
+  declare -A process=()
   args_var="box3d_args_$scene"
   read -r -a args <<< "${!args_var}"
   for ((r = 0; r < repeat; r++)); do
@@ -54,8 +63,9 @@ for scene in large_pyramid rain; do
       t=$(echo "$end - $start" | bc)
       if [ -z "${best[$j]:-}" ] || [ "$(echo "$t < ${best[$j]}" | bc)" = 1 ]; then best[$j]=$t; fi
       if [ "$box3d_ok" = yes ]; then
-        t=$(box3d_seconds "${args[@]}" --workers "$j")
+        read -r t whole <<< "$(box3d_seconds "${args[@]}" --workers "$j")"
         if [ -z "${peer[$j]:-}" ] || [ "$(echo "$t < ${peer[$j]}" | bc)" = 1 ]; then peer[$j]=$t; fi
+        if [ -z "${process[$j]:-}" ] || [ "$(echo "$whole < ${process[$j]}" | bc)" = 1 ]; then process[$j]=$whole; fi
       fi
     done
   done
@@ -74,8 +84,14 @@ for scene in large_pyramid rain; do
       line+=" collide_over_box3d_$j=$(printf '%.2f' "$(echo "${best[$j]} / ${peer[$j]}" | bc -l)")"
     done
     echo "$line"
+    line="box3d_process $scene"
+    for j in "${jobs[@]}"; do line+=" workers${j}_seconds=$(printf '%.3f' "${process[$j]}")"; done
+    for j in "${jobs[@]}"; do
+      line+=" collide_over_box3d_$j=$(printf '%.2f' "$(echo "${best[$j]} / ${process[$j]}" | bc -l)")"
+    done
+    echo "$line"
   fi
-  unset best peer
+  unset best peer process
 done
 if [ "$frames" != 200 ]; then
   echo "threads: Box3D's large_pyramid is 200 frames: not run beside FRAMES=$frames"

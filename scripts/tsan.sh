@@ -2,9 +2,9 @@
 # The world's tests under ThreadSanitizer (issue 30): collide_world_tests (tests/world/ and the
 # determinism hashes; CMakeLists.txt) built with -fsanitize=thread (-O1, build-tsan/), then all of
 # them — one world stepped on 1, 2, 3 and 8 threads, the thread pool, the broadphase's chunks —
-# with any report failing the run. TBB's library is not instrumented (ThreadSanitizer cannot see its joins and reports its
-# internals), so in this build StepThreads::for_blocks() runs the blocks on plain std::threads
-# (lib/world/parallel.cpp): a report is a race between blocks of one stage of the step.
+# with any report failing the run. The world's threads are its own (std::thread, atomics, a mutex
+# and a condition variable: lib/world/parallel.cpp), all of which ThreadSanitizer sees: a report
+# is a race between blocks of one stage of the step, or in the threads' own hand-over.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="${COLLIDE_JOBS:-2}"

@@ -1,6 +1,8 @@
 #include "world/broadphase.h"
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -8,30 +10,66 @@ namespace collide {
 
 namespace {
 
-/// Sorts `keys` ascending (as std::sort would) by a least-significant-digit radix sort on
-/// bytes, only on the bytes in which some keys differ (a pair key's high bytes of i and of j are
-/// 0 below 2^24 bodies, so 10,000 bodies take 4 passes); `scratch` is its buffer.
-void radix_sort(std::vector<PairKey>& keys, std::vector<PairKey>& scratch) {
+/// Sorts `items` by digit(item, shift) for shift = 0, 8, … below `bits` (each an 8-bit digit,
+/// the least significant first): a stable least-significant-digit radix sort, so items of equal
+/// keys keep their order and the result is the one order of the keys, whoever sorts. Each pass
+/// counts its digits in blocks on `threads`, places every block's share after the shares of the
+/// blocks before it, and moves the blocks' items at once; a pass whose digit every item shares is
+/// skipped. `scratch` is its buffer; `counts` its tallies.
+template <class T, class Digit> void radix_sort(std::vector<T>& items, std::vector<T>& scratch,
+                                                std::vector<std::size_t>& counts, int bits, const StepThreads& threads,
+                                                Digit digit) {
+    constexpr int kSortBlock = 4096;
+    const int n = static_cast<int>(items.size());
+    if (n < 2) return;
+    const int blocks = (n - 1) / kSortBlock + 1;
+    scratch.resize(items.size());
+    counts.resize(static_cast<std::size_t>(blocks) * 256);
+    for (int shift = 0; shift < bits; shift += 8) {
+        threads.for_blocks(n, kSortBlock, [&](int begin, int end) {
+            std::size_t* const c = counts.data() + static_cast<std::size_t>(begin / kSortBlock) * 256;
+            std::fill(c, c + 256, std::size_t{0});
+            for (int k = begin; k < end; ++k) ++c[digit(items[static_cast<std::size_t>(k)], shift)];
+        });
+        // Where each block's items of each digit start: digit by digit, block by block.
+        std::size_t at = 0;
+        bool shared = false;
+        for (std::size_t d = 0; d < 256 && !shared; ++d) {
+            const std::size_t first = at;
+            for (std::size_t b = 0; b < static_cast<std::size_t>(blocks); ++b) {
+                const std::size_t c = counts[b * 256 + d];
+                counts[b * 256 + d] = at;
+                at += c;
+            }
+            shared = at - first == items.size();
+        }
+        if (shared) continue; // (counts are tallied afresh by the next pass)
+        threads.for_blocks(n, kSortBlock, [&](int begin, int end) {
+            std::size_t* const c = counts.data() + static_cast<std::size_t>(begin / kSortBlock) * 256;
+            for (int k = begin; k < end; ++k) {
+                const T& item = items[static_cast<std::size_t>(k)];
+                scratch[c[digit(item, shift)]++] = item;
+            }
+        });
+        items.swap(scratch);
+    }
+}
+
+/// Sorts pair keys ascending (as std::sort would), on the bits in which some keys differ (a
+/// pair key's high bytes of i and of j are 0 below 2^24 bodies, so 10,000 bodies take 4 passes).
+void sort_keys(std::vector<PairKey>& keys, std::vector<PairKey>& scratch, std::vector<std::size_t>& counts,
+               const StepThreads& threads) {
     if (keys.size() < 64) {
         std::sort(keys.begin(), keys.end());
         return;
     }
     PairKey differ = 0; // the bits in which some key differs from the first
     for (const PairKey k : keys) differ |= k ^ keys[0];
-    scratch.resize(keys.size());
-    for (int shift = 0; shift < 64; shift += 8) {
-        if (((differ >> shift) & 0xff) == 0) continue;
-        std::size_t counts[256] = {};
-        for (const PairKey k : keys) ++counts[(k >> shift) & 0xff];
-        std::size_t at = 0;
-        for (std::size_t& c : counts) {
-            const std::size_t n = c;
-            c = at;
-            at += n;
-        }
-        for (const PairKey k : keys) scratch[counts[(k >> shift) & 0xff]++] = k;
-        keys.swap(scratch);
-    }
+    const int bits = static_cast<int>(std::bit_width(differ));
+    int low = 0; // (the bytes below the lowest differing bit are all the same)
+    while (low + 8 <= bits && ((differ >> low) & 0xff) == 0) low += 8;
+    radix_sort(keys, scratch, counts, bits - low, threads,
+               [low](PairKey k, int shift) { return static_cast<std::size_t>((k >> (low + shift)) & 0xff); });
 }
 
 constexpr int kBits = 21;                                      ///< bits per axis of a packed cell
@@ -63,74 +101,128 @@ std::int64_t Broadphase::coord(double x) const {
 /// Small enough to be filed in the grid: finite and (with slack for rounding) within a cell.
 bool Broadphase::small(const Aabb& g) const { return finite_box(g) && size_of(g) <= 0.999 * cell_; }
 
+namespace {
+
+/// What build() and file() hand the threads at a time (bodies).
+constexpr int kFileBlock = 2048;
+
+/// A body larger than a cell: not in the grid (file()).
+constexpr std::uint64_t kUnfiled = ~std::uint64_t{0};
+
+const StepThreads& serial_threads() {
+    static const StepThreads serial;
+    return serial;
+}
+
+} // namespace
+
 void Broadphase::build(std::span<const Aabb> boxes, std::span<const unsigned char> active, double margin,
                        double fraction) {
+    build(boxes, active, margin, fraction, serial_threads());
+}
+
+void Broadphase::build(std::span<const Aabb> boxes, std::span<const unsigned char> active, double margin,
+                       double fraction, const StepThreads& threads) {
     const std::size_t n = boxes.size();
+    const int count = static_cast<int>(n);
     active_.assign(active.begin(), active.end());
     active_.resize(n, 1);
     regrids_ = 0;
     flat_ = exhaustive_ || n <= static_cast<std::size_t>(std::max(flat_limit_, 0));
-    if (flat_) { // every pair a candidate: for a few bodies, cheaper than filing them
-        margin_ = margin;
+    const auto grow = [&](double by) {
+        margin_ = by;
         grown_.resize(n);
-        for (std::size_t k = 0; k < n; ++k) {
+        threads.for_blocks(count, kFileBlock, [&](int begin, int end) {
             const Vec3 m{margin_, margin_, margin_};
-            grown_[k] = Aabb{boxes[k].min - m, boxes[k].max + m};
-        }
+            for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k)
+                grown_[k] = Aabb{boxes[k].min - m, boxes[k].max + m};
+        });
+    };
+    if (flat_) { // every pair a candidate: for a few bodies, cheaper than filing them
+        grow(margin);
         return;
     }
-    scratch_.clear();
-    for (const Aabb& b : boxes)
-        if (finite_box(b)) scratch_.push_back(size_of(b));
+    // The sizes of the finite boxes (a box that is not finite: +∞, above every size, so the
+    // k-th smallest of the finite ones is the k-th smallest of all for k below their count).
+    scratch_.resize(n);
+    std::atomic<std::size_t> finite{0};
+    threads.for_blocks(count, kFileBlock, [&](int begin, int end) {
+        std::size_t here = 0;
+        for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k) {
+            const bool f = finite_box(boxes[k]);
+            scratch_[k] = f ? size_of(boxes[k]) : std::numeric_limits<double>::infinity();
+            here += f ? 1 : 0;
+        }
+        finite.fetch_add(here, std::memory_order_relaxed);
+    });
+    const std::size_t sizes = finite.load();
     double median = 0, p90 = 0;
-    if (!scratch_.empty()) {
-        const auto mid = scratch_.begin() + static_cast<std::ptrdiff_t>(scratch_.size() / 2);
+    if (sizes > 0) {
+        const auto mid = scratch_.begin() + static_cast<std::ptrdiff_t>(sizes / 2);
         std::nth_element(scratch_.begin(), mid, scratch_.end());
         median = *mid;
-        const auto high = scratch_.begin() + static_cast<std::ptrdiff_t>(scratch_.size() * 9 / 10);
+        const auto high = scratch_.begin() + static_cast<std::ptrdiff_t>(sizes * 9 / 10);
         std::nth_element(mid, high, scratch_.end());
         p90 = *high;
     }
-    margin_ = std::max(margin, fraction * median);
-    if (!std::isfinite(margin_) || margin_ < 0) margin_ = margin;
+    double by = std::max(margin, fraction * median);
+    if (!std::isfinite(by) || by < 0) by = margin;
     // Cells just larger than 9 bodies in 10: a cell then holds about one body of a crowd, and
     // the larger tenth are each looked up over the few cells they cover.
-    cell_ = 1.05 * (p90 + 2 * margin_);
+    cell_ = 1.05 * (p90 + 2 * by);
     if (!(cell_ > 0) || !std::isfinite(cell_)) cell_ = 1;
     inv_cell_ = 1 / cell_;
-    grown_.resize(n);
-    for (std::size_t k = 0; k < n; ++k) {
-        const Vec3 m{margin_, margin_, margin_};
-        grown_[k] = Aabb{boxes[k].min - m, boxes[k].max + m};
-    }
-    file();
+    grow(by);
+    file(threads);
 }
 
 /// Files every body in the grid (or the large list) by its grown box as it is now.
-void Broadphase::file() {
+void Broadphase::file(const StepThreads& threads) {
     const std::size_t n = grown_.size();
     moved_.assign(n, 0);
     moved_list_.clear();
     entries_.clear();
     big_.clear();
+    // Each body's cell in blocks, then the small ones listed in order (and their cells' span on
+    // each axis), the large ones apart.
+    cells_.resize(n);
+    threads.for_blocks(static_cast<int>(n), kFileBlock, [&](int begin, int end) {
+        for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k) {
+            const Aabb& g = grown_[k];
+            cells_[k] = small(g) ? pack(coord(g.min.x), coord(g.min.y), coord(g.min.z)) : kUnfiled;
+        }
+    });
+    std::uint64_t low[3] = {kCells, kCells, kCells}, high[3] = {0, 0, 0};
     for (std::size_t k = 0; k < n; ++k) {
-        const Aabb& g = grown_[k];
-        if (small(g))
-            entries_.push_back(Entry{pack(coord(g.min.x), coord(g.min.y), coord(g.min.z)), static_cast<int>(k)});
-        else
+        const std::uint64_t cell = cells_[k];
+        if (cell == kUnfiled) {
             big_.push_back(static_cast<int>(k));
+            continue;
+        }
+        const std::uint64_t c[3] = {cell >> (2 * kBits), (cell >> kBits) & (kCells - 1), cell & (kCells - 1)};
+        for (int a = 0; a < 3; ++a) {
+            low[a] = std::min(low[a], c[a]);
+            high[a] = std::max(high[a], c[a]);
+        }
+        entries_.push_back(Entry{cell, static_cast<int>(k)});
     }
-    // By cell, then body: a stable LSD radix sort by cell bytes (bodies went in ascending),
-    // skipping the bytes every cell shares.
-    sorted_.resize(entries_.size());
-    for (int shift = 0; shift < 3 * kBits; shift += 8) {
-        std::size_t counts[257] = {};
-        for (const Entry& e : entries_) ++counts[((e.cell >> shift) & 0xff) + 1];
-        if (std::any_of(counts + 1, counts + 257, [&](std::size_t c) { return c == entries_.size(); })) continue;
-        for (int b = 0; b < 256; ++b) counts[b + 1] += counts[b];
-        for (const Entry& e : entries_) sorted_[counts[(e.cell >> shift) & 0xff]++] = e;
-        entries_.swap(sorted_);
-    }
+    if (entries_.empty()) return;
+    // By cell, then body: a stable LSD radix sort by bytes (bodies went in ascending) of each
+    // cell's place within the span the cells cover, packed in as few bits as it needs (x, then
+    // y, then z: the order of the packed cells), so a crowd of a few dozen cells a side takes two
+    // passes where the whole 63 bits of a cell would take eight; a pass whose byte every cell
+    // shares is skipped.
+    const auto width = [](std::uint64_t span) { return static_cast<int>(std::bit_width(span)); };
+    const int wy = width(high[1] - low[1]), wz = width(high[2] - low[2]);
+    const int bits = width(high[0] - low[0]) + wy + wz;
+    const auto place = [&, wy, wz](std::uint64_t cell) {
+        const std::uint64_t x = (cell >> (2 * kBits)) - low[0];
+        const std::uint64_t y = ((cell >> kBits) & (kCells - 1)) - low[1];
+        const std::uint64_t z = (cell & (kCells - 1)) - low[2];
+        return (x << (wy + wz)) | (y << wz) | z;
+    };
+    radix_sort(entries_, sorted_, counts_, bits, threads,
+               [&](const Entry& e, int shift) { return static_cast<std::size_t>((place(e.cell) >> shift) & 0xff); });
 }
 
 bool Broadphase::refit(int k, const Aabb& box) {
@@ -147,7 +239,7 @@ bool Broadphase::refit(int k, const Aabb& box) {
         // Moved bodies are scanned one by one; once they are many, file everything again.
         if (moved_list_.size() > 64 + 2 * static_cast<std::size_t>(std::sqrt(static_cast<double>(grown_.size())))) {
             ++regrids_;
-            file();
+            file(serial_threads());
         }
     }
     return true;
@@ -207,10 +299,7 @@ inline void Broadphase::add_if(int a, int b, std::vector<PairKey>& out) const {
     out.push_back(a < b ? pair_key(a, b) : pair_key(b, a));
 }
 
-void Broadphase::pairs(std::vector<PairKey>& out) {
-    static const StepThreads serial;
-    pairs(out, serial);
-}
+void Broadphase::pairs(std::vector<PairKey>& out) { pairs(out, serial_threads()); }
 
 /// The candidate pairs of the small bodies filed in cells entries_[begin, end) (whole cells:
 /// begin and end are where a cell's entries start) with the bodies of their cell and of the
@@ -258,7 +347,7 @@ void Broadphase::pairs(std::vector<PairKey>& out, const StepThreads& threads) {
                     out.push_back(pair_key(a, b));
         return;
     }
-    if (!moved_list_.empty()) file(); // every body filed where it is now
+    if (!moved_list_.empty()) file(threads); // every body filed where it is now
     // The cells in chunks on the threads (with the bodies larger than a cell against each
     // chunk's), each chunk's pairs into its own list, the lists joined (and sorted below: the
     // same pairs, the same order, for any thread count).
@@ -281,7 +370,7 @@ void Broadphase::pairs(std::vector<PairKey>& out, const StepThreads& threads) {
         chunk_start_[static_cast<std::size_t>(chunks)] = count;
         threads.for_blocks(chunks, 1, [&](int begin, int end) {
             for (int c = begin; c < end; ++c) {
-                std::vector<PairKey>& keys = chunk_keys_[static_cast<std::size_t>(c)];
+                std::vector<PairKey>& keys = chunk_keys_[static_cast<std::size_t>(c)].keys;
                 keys.clear();
                 const std::size_t from = chunk_start_[static_cast<std::size_t>(c)];
                 const std::size_t to = chunk_start_[static_cast<std::size_t>(c) + 1];
@@ -290,7 +379,7 @@ void Broadphase::pairs(std::vector<PairKey>& out, const StepThreads& threads) {
                     for_small_near(grown_[static_cast<std::size_t>(b)], from, to, [&](int k) { add_if(b, k, keys); });
             }
         });
-        for (const std::vector<PairKey>& keys : chunk_keys_) out.insert(out.end(), keys.begin(), keys.end());
+        for (const ChunkKeys& chunk : chunk_keys_) out.insert(out.end(), chunk.keys.begin(), chunk.keys.end());
     }
     // Large bodies among themselves: sweep along x.
     const auto low_x = [&](int k) { // NaN last (it meets nothing)
@@ -310,7 +399,7 @@ void Broadphase::pairs(std::vector<PairKey>& out, const StepThreads& threads) {
         }
     }
     std::sort(big_.begin(), big_.end());
-    radix_sort(out, sorted_keys_);
+    sort_keys(out, sorted_keys_, counts_, threads);
 }
 
 } // namespace collide

@@ -54,6 +54,9 @@ public:
     /// max(`margin`, `fraction` × the median body size). `active[k]` false marks a body that
     /// never responds (static): a pair of two such bodies is never a candidate.
     void build(std::span<const Aabb> boxes, std::span<const unsigned char> active, double margin, double fraction);
+    /// build(), its per-body work in blocks on `threads` (the same grid).
+    void build(std::span<const Aabb> boxes, std::span<const unsigned char> active, double margin, double fraction,
+               const StepThreads& threads);
 
     /// How many bodies the last build had.
     int size() const { return static_cast<int>(grown_.size()); }
@@ -96,10 +99,17 @@ private:
     std::vector<Entry> entries_;       ///< small bodies, sorted by cell then body
     std::vector<Entry> sorted_;        ///< scratch for sorting entries_
     std::vector<PairKey> sorted_keys_; ///< scratch for sorting the pairs
+    std::vector<std::size_t> counts_;  ///< scratch for sorting: each block's digit tallies
     std::vector<int> big_;             ///< bodies larger than a cell, ascending
     std::vector<double> scratch_;
-    std::vector<std::vector<PairKey>> chunk_keys_; ///< scratch: each chunk's pairs (pairs() on threads)
-    std::vector<std::size_t> chunk_start_;         ///< scratch: each chunk's first entry
+    std::vector<std::uint64_t> cells_; ///< scratch of file(): per body, its packed cell (kUnfiled: large)
+    /// One chunk's pairs, on a cache line of its own: the threads append to their chunks' lists
+    /// at once, and two lists' ends on one line would move it between the cores at every pair.
+    struct alignas(64) ChunkKeys {
+        std::vector<PairKey> keys;
+    };
+    std::vector<ChunkKeys> chunk_keys_;    ///< scratch: each chunk's pairs (pairs() on threads)
+    std::vector<std::size_t> chunk_start_; ///< scratch: each chunk's first entry
     double margin_ = 0;
     double cell_ = 1;
     double inv_cell_ = 1;
@@ -108,7 +118,7 @@ private:
     bool flat_ = false;            ///< this build gives every pair (exhaustive, or at most flat_limit_ bodies)
     int flat_limit_ = kFlatBodies; ///< see set_flat_limit()
 
-    void file();
+    void file(const StepThreads& threads);
     std::int64_t coord(double x) const;
     bool small(const Aabb& g) const;
     void add_if(int a, int b, std::vector<PairKey>& out) const;

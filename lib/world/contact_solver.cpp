@@ -282,23 +282,48 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
     // in blocks at once: each writes only its own slots, every field of them (so the arrays are
     // sized, not cleared first: last step's slots are written over, and a step of as many
     // points as the last zeroes nothing, on one thread, before the blocks start).
+    // (In blocks: each block's places counted from 0, then moved on by the blocks before it.)
     out.pair_contact.resize(pairs.size());
     out.pair_point.resize(pairs.size());
-    int contacts = 0, points = 0;
-    for (std::size_t k = 0; k < pairs.size(); ++k) {
-        const PairContact& pc = pairs.pairs[k];
-        const bool left_out = (!awake[static_cast<std::size_t>(pc.i)] && !awake[static_cast<std::size_t>(pc.j)]) ||
-                              pc.cast; // (cast: its time of impact is found instead, continuous)
-        out.pair_contact[k] = left_out ? -1 : contacts;
-        out.pair_point[k] = points;
-        if (left_out) continue;
-        contacts += pc.count;
-        for (int m = 0; m < pc.count; ++m) points += pairs.manifolds[static_cast<std::size_t>(pc.first + m)].count;
+    constexpr int kPlaceBlock = 4096;
+    const int count = static_cast<int>(pairs.size());
+    const int blocks = count > 0 ? (count - 1) / kPlaceBlock + 1 : 0;
+    out.block_places.assign(2 * static_cast<std::size_t>(blocks) + 2, 0);
+    threads.for_blocks(count, kPlaceBlock, [&](int begin, int end) {
+        int contacts = 0, points = 0;
+        for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k) {
+            const PairContact& pc = pairs.pairs[k];
+            const bool left_out = (!awake[static_cast<std::size_t>(pc.i)] && !awake[static_cast<std::size_t>(pc.j)]) ||
+                                  pc.cast; // (cast: its time of impact is found instead, continuous)
+            out.pair_contact[k] = left_out ? -1 : contacts;
+            out.pair_point[k] = points;
+            if (left_out) continue;
+            contacts += pc.count;
+            for (int m = 0; m < pc.count; ++m) points += pairs.manifolds[static_cast<std::size_t>(pc.first + m)].count;
+        }
+        const auto b = static_cast<std::size_t>(begin / kPlaceBlock);
+        out.block_places[2 * b + 2] = contacts;
+        out.block_places[2 * b + 3] = points;
+    });
+    for (std::size_t b = 1; b <= static_cast<std::size_t>(blocks); ++b) { // (each block's first places)
+        out.block_places[2 * b] += out.block_places[2 * b - 2];
+        out.block_places[2 * b + 1] += out.block_places[2 * b - 1];
     }
-    out.contacts.resize(static_cast<std::size_t>(contacts));
-    out.points.resize(static_cast<std::size_t>(points));
-    out.angular.resize(static_cast<std::size_t>(points));
-    out.info.resize(static_cast<std::size_t>(points));
+    const int contacts = out.block_places[2 * static_cast<std::size_t>(blocks)];
+    const int points = out.block_places[2 * static_cast<std::size_t>(blocks) + 1];
+    threads.for_blocks(count, kPlaceBlock, [&](int begin, int end) {
+        const auto b = static_cast<std::size_t>(begin / kPlaceBlock);
+        const int contacts_before = out.block_places[2 * b], points_before = out.block_places[2 * b + 1];
+        if (contacts_before == 0 && points_before == 0) return;
+        for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k) {
+            if (out.pair_contact[k] >= 0) out.pair_contact[k] += contacts_before;
+            out.pair_point[k] += points_before;
+        }
+    });
+    resize_in_blocks(out.contacts, static_cast<std::size_t>(contacts), threads);
+    resize_in_blocks(out.points, static_cast<std::size_t>(points), threads);
+    resize_in_blocks(out.angular, static_cast<std::size_t>(points), threads);
+    resize_in_blocks(out.info, static_cast<std::size_t>(points), threads);
     constexpr int kPairsPerBlock = 256;
     threads.for_blocks(static_cast<int>(pairs.size()), kPairsPerBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k)
@@ -307,11 +332,11 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
     });
 }
 
-bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies) {
-    set.impacts.clear();
-    for (std::size_t k = 0; k < set.contacts.size(); ++k)
-        if (set.contacts[k].impact) set.impacts.push_back(static_cast<int>(k));
-    if (set.impacts.empty()) return false;
+namespace {
+
+/// The impact solve on `impacts` (contacts of `set`, ascending): solve_impacts()' three phases.
+void solve_impact_list(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
+                       std::span<const int> impacts) {
     // The friction update of contact c's touching points, within μ times each one's impact
     // impulse so far (the designer's dial instead keeps (1 − f) of the slip the impact found).
     const auto friction = [&](const SolverContact& c, BodySim& a, BodySim& b) {
@@ -331,7 +356,7 @@ bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodyS
     // 1. Compression: the impulses that stop every touching point approaching (v_n ≥ 0, the
     // accumulated impulse ≥ 0), with friction.
     for (int pass = 0; pass < ctx.velocity_iterations; ++pass) {
-        for (const int k : set.impacts) {
+        for (const int k : impacts) {
             const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
             BodySim& a = bodies[static_cast<std::size_t>(c.a)];
             BodySim& b = bodies[static_cast<std::size_t>(c.b)];
@@ -359,7 +384,7 @@ bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodyS
     // compression impulses and A the points' coupled inverse masses — so an elastic impact
     // (e = 1) keeps the energy and none gains any, where Newton's targets at every point at once
     // can (a tilted box landing on an edge).
-    for (const int k : set.impacts) {
+    for (const int k : impacts) {
         const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
         BodySim& a = bodies[static_cast<std::size_t>(c.a)];
         BodySim& b = bodies[static_cast<std::size_t>(c.b)];
@@ -375,11 +400,51 @@ bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodyS
     }
     // 3. Friction within the cone of the whole impulse.
     for (int pass = 0; pass < ctx.velocity_iterations; ++pass)
-        for (const int k : set.impacts) {
+        for (const int k : impacts) {
             const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
             if (c.restitution > 0)
                 friction(c, bodies[static_cast<std::size_t>(c.a)], bodies[static_cast<std::size_t>(c.b)]);
         }
+}
+
+} // namespace
+
+bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
+                   const StepThreads& threads) {
+    set.impacts.clear();
+    for (std::size_t k = 0; k < set.contacts.size(); ++k)
+        if (set.contacts[k].impact) set.impacts.push_back(static_cast<int>(k));
+    if (set.impacts.empty()) return false;
+    // Islands share no body the solve moves, and each phase takes an island's impacts in the
+    // order it takes all of them: on several threads the islands' impacts are solved at once,
+    // island by island, with the same bits as one walk over them all.
+    const SolverIslands& g = set.islands;
+    const auto islands = static_cast<int>(g.islands.size());
+    if (threads.threads() < 2 || islands < 2 || set.impacts.size() < 64 || !g.grouped ||
+        g.contact_island.size() != set.contacts.size()) {
+        solve_impact_list(ctx, set, bodies, set.impacts);
+        return true;
+    }
+    // The impacts by island, each island's ascending (a counting sort).
+    set.impact_start.assign(static_cast<std::size_t>(islands) + 1, 0);
+    for (const int k : set.impacts)
+        ++set.impact_start[static_cast<std::size_t>(g.contact_island[static_cast<std::size_t>(k)]) + 1];
+    for (int i = 0; i < islands; ++i)
+        set.impact_start[static_cast<std::size_t>(i) + 1] += set.impact_start[static_cast<std::size_t>(i)];
+    set.impact_order.resize(set.impacts.size());
+    set.impact_fill.assign(set.impact_start.begin(), set.impact_start.end() - 1);
+    for (const int k : set.impacts)
+        set.impact_order[static_cast<std::size_t>(
+                set.impact_fill[static_cast<std::size_t>(g.contact_island[static_cast<std::size_t>(k)])]++)] = k;
+    constexpr int kImpactIslandsPerBlock = 64;
+    threads.for_blocks(islands, kImpactIslandsPerBlock, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const auto from = static_cast<std::size_t>(set.impact_start[static_cast<std::size_t>(i)]);
+            const auto to = static_cast<std::size_t>(set.impact_start[static_cast<std::size_t>(i) + 1]);
+            if (from < to)
+                solve_impact_list(ctx, set, bodies, std::span<const int>(set.impact_order).subspan(from, to - from));
+        }
+    });
     return true;
 }
 
@@ -459,11 +524,21 @@ template <class F> ContactChange reduce_island_contacts(const StepThreads& threa
     return change;
 }
 
-/// Runs f(island) for every island, islands in blocks on the threads.
+/// Runs f(island) for every island, islands in blocks on the threads. A large island (its parts
+/// solved at once: solver_islands.h) is left out of the blocks and run after them, alone, so
+/// that its parts have every thread (within a block, a call to the threads runs on its own
+/// thread: world/parallel.h). Islands share no moving body: the same bits in any order.
 template <class F> void for_islands(const StepThreads& threads, const SolverIslands& g, F&& f) {
+    const auto large = [](const SolverIsland& island) { return island.count >= kPartitionedIsland; };
+    const bool apart =
+            threads.threads() > 1 && g.islands.size() > 1 && std::any_of(g.islands.begin(), g.islands.end(), large);
     threads.for_blocks(static_cast<int>(g.islands.size()), kIslandsPerBlock, [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) f(g.islands[static_cast<std::size_t>(i)]);
+        for (int i = begin; i < end; ++i)
+            if (!apart || !large(g.islands[static_cast<std::size_t>(i)])) f(g.islands[static_cast<std::size_t>(i)]);
     });
+    if (apart)
+        for (const SolverIsland& island : g.islands)
+            if (large(island)) f(island);
 }
 
 /// The friction rows of contact c's points, one at a time (the force solve's: within μ times
@@ -776,22 +851,49 @@ double correct_chain_pass(StepConstraints& set, std::span<BodySim> bodies, const
 void gather_solver_bodies(StepConstraints& set, std::span<const BodySim> bodies, const StepThreads& threads) {
     SolverBodies& s = set.bodies;
     if (s.slot.size() < bodies.size()) s.slot.resize(bodies.size(), -1);
-    s.body.clear();
-    const auto slot_of = [&](int i) {
-        int& slot = s.slot[static_cast<std::size_t>(i)];
-        if (slot < 0) {
-            slot = static_cast<int>(s.body.size());
-            s.body.push_back(i);
+    const int n = static_cast<int>(bodies.size());
+    const int m = static_cast<int>(set.contacts.size());
+    // In blocks: every contact marks its two bodies (0; a mark is only ever set, each store
+    // atomic), the marked bodies get slots in the order of their indices (each block's count
+    // first, then its slots after the blocks before it), and each contact reads its bodies'.
+    constexpr int kMarkBlock = 4096;
+    threads.for_blocks(m, kMarkBlock, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
+            std::atomic_ref<int>(s.slot[static_cast<std::size_t>(c.a)]).store(0, std::memory_order_relaxed);
+            std::atomic_ref<int>(s.slot[static_cast<std::size_t>(c.b)]).store(0, std::memory_order_relaxed);
         }
-        return slot;
-    };
-    for (SolverContact& c : set.contacts) {
-        c.sa = slot_of(c.a);
-        c.sb = slot_of(c.b);
-    }
-    for (const int i : s.body) s.slot[static_cast<std::size_t>(i)] = -1; // (ready for the next gather)
-    s.state.resize(s.body.size());
-    s.inv_inertia.resize(s.body.size());
+    });
+    const int blocks = n > 0 ? (n - 1) / kMarkBlock + 1 : 0;
+    s.block_first.assign(static_cast<std::size_t>(blocks) + 1, 0);
+    threads.for_blocks(n, kMarkBlock, [&](int begin, int end) {
+        int marked = 0;
+        for (int i = begin; i < end; ++i) marked += s.slot[static_cast<std::size_t>(i)] == 0 ? 1 : 0;
+        s.block_first[static_cast<std::size_t>(begin / kMarkBlock) + 1] = marked;
+    });
+    for (std::size_t b = 1; b <= static_cast<std::size_t>(blocks); ++b) s.block_first[b] += s.block_first[b - 1];
+    resize_in_blocks(s.body, static_cast<std::size_t>(s.block_first[static_cast<std::size_t>(blocks)]), threads);
+    threads.for_blocks(n, kMarkBlock, [&](int begin, int end) {
+        int next = s.block_first[static_cast<std::size_t>(begin / kMarkBlock)];
+        for (int i = begin; i < end; ++i) {
+            int& slot = s.slot[static_cast<std::size_t>(i)];
+            if (slot != 0) continue;
+            slot = next++;
+            s.body[static_cast<std::size_t>(slot)] = i;
+        }
+    });
+    threads.for_blocks(m, kMarkBlock, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            SolverContact& c = set.contacts[static_cast<std::size_t>(k)];
+            c.sa = s.slot[static_cast<std::size_t>(c.a)];
+            c.sb = s.slot[static_cast<std::size_t>(c.b)];
+        }
+    });
+    threads.for_blocks(static_cast<int>(s.body.size()), kMarkBlock, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) s.slot[static_cast<std::size_t>(s.body[static_cast<std::size_t>(k)])] = -1;
+    }); // (ready for the next gather)
+    resize_in_blocks(s.state, s.body.size(), threads);
+    resize_in_blocks(s.inv_inertia, s.body.size(), threads);
     threads.for_blocks(static_cast<int>(s.body.size()), kBodiesPerSlotBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const BodySim& b = bodies[static_cast<std::size_t>(s.body[static_cast<std::size_t>(k)])];
@@ -887,18 +989,33 @@ bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<B
     // point of a pair that turns neither body (balls, bodies that cannot turn) needs only its
     // normal, its separation at the start less its anchors' offset along the normal, and each
     // body's share of the push; another keeps its contact and point.
+    // (In blocks: each block's rows counted from 0, then moved on by the blocks before it.)
     const std::size_t m = set.contacts.size();
     set.row_first.resize(m + 1);
-    int rows = 0;
-    for (std::size_t k = 0; k < m; ++k) {
-        set.row_first[k] = rows;
-        const SolverContact& c = set.contacts[k];
-        const bool moves = bodies[static_cast<std::size_t>(c.a)].inv_mass != 0 ||
-                           bodies[static_cast<std::size_t>(c.b)].inv_mass != 0;
-        rows += moves ? c.count : 0;
-    }
+    constexpr int kRowBlock = 4096;
+    const int blocks = m > 0 ? static_cast<int>((m - 1) / kRowBlock) + 1 : 0;
+    set.block_rows.assign(static_cast<std::size_t>(blocks) + 1, 0);
+    threads.for_blocks(static_cast<int>(m), kRowBlock, [&](int begin, int end) {
+        int rows = 0;
+        for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k) {
+            set.row_first[k] = rows;
+            const SolverContact& c = set.contacts[k];
+            const bool moves = bodies[static_cast<std::size_t>(c.a)].inv_mass != 0 ||
+                               bodies[static_cast<std::size_t>(c.b)].inv_mass != 0;
+            rows += moves ? c.count : 0;
+        }
+        set.block_rows[static_cast<std::size_t>(begin / kRowBlock) + 1] = rows;
+    });
+    for (std::size_t b = 1; b <= static_cast<std::size_t>(blocks); ++b) set.block_rows[b] += set.block_rows[b - 1];
+    const int rows = set.block_rows[static_cast<std::size_t>(blocks)];
+    threads.for_blocks(static_cast<int>(m), kRowBlock, [&](int begin, int end) {
+        const int before = set.block_rows[static_cast<std::size_t>(begin / kRowBlock)];
+        if (before != 0)
+            for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k)
+                set.row_first[k] += before;
+    });
     set.row_first[m] = rows;
-    set.position_rows.resize(static_cast<std::size_t>(rows));
+    resize_in_blocks(set.position_rows, static_cast<std::size_t>(rows), threads);
     threads.for_blocks(static_cast<int>(m), 1024, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];

@@ -129,7 +129,7 @@ struct SolverBody {
 static_assert(sizeof(SolverBody) <= 64, "the passes' body state is at most a cache line");
 
 /// The bodies one step's contacts touch, as the passes see them (Box2D v3's awake solver set):
-/// one slot per body some contact of the step has, in the order the contacts first name them, so
+/// one slot per body some contact of the step has, in the order of the bodies' indices, so
 /// that the passes' cost and footprint follow the awake contacts — a sleeping island's bodies,
 /// which no contact of the step has (prepare_contacts() leaves their pairs out), are not there.
 struct SolverBodies {
@@ -137,6 +137,7 @@ struct SolverBodies {
     LargeVector<Mat3> inv_inertia; ///< per slot: the world-frame inverse inertia (1/(kg·m²)), read only
     std::vector<int> body;         ///< per slot: its body's index
     std::vector<int> slot;         ///< per body: its slot while gathering, else −1 (scratch)
+    std::vector<int> block_first;  ///< scratch of gathering: per block of bodies, its first slot
 };
 
 /// One manifold of a pair as the solver sees it; its points are `count` consecutive
@@ -185,10 +186,15 @@ struct StepConstraints {
     SolverBodies bodies;                    ///< the contacts' bodies as the passes see them
     SolverIslands islands;                  ///< the contacts' islands and colours (group_islands())
     std::vector<int> impacts;               ///< scratch of solve_impacts(): the contacts that impact
+    std::vector<int> impact_order;          ///< scratch of solve_impacts(): the impacts island by island
+    std::vector<int> impact_start;          ///< scratch of solve_impacts(): per island, its first in impact_order
+    std::vector<int> impact_fill;           ///< scratch of solve_impacts()
     LargeVector<PositionRow> position_rows; ///< scratch of correct_positions()
     std::vector<int> row_first;             ///< scratch of correct_positions(): per contact, its first row
+    std::vector<int> block_rows;            ///< scratch of correct_positions(): per block of contacts, its first row
     std::vector<int> pair_contact;          ///< scratch of prepare_contacts(): per pair, its first contact (−1: none)
     std::vector<int> pair_point;            ///< scratch of prepare_contacts(): per pair, its first point
+    std::vector<int> block_places; ///< scratch of prepare_contacts(): per block of pairs, its first contact and point
 
     /// Empties the set (keeps the storage).
     void clear() {
@@ -237,15 +243,17 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
                       const StepThreads& threads);
 
 /// The impact solve (stage 2 above) on the contacts whose `impact` is set: velocity_iterations
-/// passes. Returns true when some body's velocity changed.
-bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies);
+/// passes. With set.islands grouped for these contacts (group_islands()), islands are solved at
+/// once on `threads`: the same bits for any count. Returns true when some body's velocity changed.
+bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodySim> bodies,
+                   const StepThreads& threads = StepThreads{});
 
 /// Sets each gap point's bias for the force solve: a point a gap s > 0 apart may close it within
 /// the step and no further (speculative contact, bias −s/h); a touching point gets none.
 void prepare_biases(const StepContext& ctx, StepConstraints& set, const StepThreads& threads);
 
-/// Gives every body the contacts of `set` have a slot in set.bodies (in the order the contacts
-/// first name them; each contact's sa and sb) and loads its velocities, inverse mass and inverse
+/// Gives every body the contacts of `set` have a slot in set.bodies (in the order of the bodies'
+/// indices; each contact's sa and sb), in blocks on `threads`, and loads its velocities, inverse mass and inverse
 /// inertia from `bodies`: what the passes below read and write. Call before them, and again
 /// whenever `bodies` changed in between; scatter_solver_bodies() writes the result back.
 void gather_solver_bodies(StepConstraints& set, std::span<const BodySim> bodies, const StepThreads& threads);

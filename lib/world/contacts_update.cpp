@@ -10,16 +10,18 @@ namespace collide {
 
 void update_reach(WorldState& w, double h) {
     const double fall = 0.5 * length(w.def.gravity) * h * h;
-    for (int i = 0; i < w.body_count(); ++i) {
-        const BodySim& s = w.sims[static_cast<std::size_t>(i)];
-        const Body& b = w.bodies[static_cast<std::size_t>(i)];
-        double r = 0;
-        if (b.kind == BodyKind::dynamic && !b.asleep)
-            r = length(s.velocity) * h + fall + (b.round ? 0.0 : length(s.angular_velocity) * b.radius * h);
-        else if (b.kind == BodyKind::kinematic || b.kind == BodyKind::character)
-            r = length(s.velocity) * h + length(s.angular_velocity) * b.radius * h;
-        w.reach[static_cast<std::size_t>(i)] = r;
-    }
+    w.threads.for_blocks(w.body_count(), kBodiesPerBlock, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const BodySim& s = w.sims[static_cast<std::size_t>(i)];
+            const Body& b = w.bodies[static_cast<std::size_t>(i)];
+            double r = 0;
+            if (b.kind == BodyKind::dynamic && !b.asleep)
+                r = length(s.velocity) * h + fall + (b.round ? 0.0 : length(s.angular_velocity) * b.radius * h);
+            else if (b.kind == BodyKind::kinematic || b.kind == BodyKind::character)
+                r = length(s.velocity) * h + length(s.angular_velocity) * b.radius * h;
+            w.reach[static_cast<std::size_t>(i)] = r;
+        }
+    });
 }
 
 PairContact* find_contact(WorldState& w, int i, int j) {
@@ -92,14 +94,16 @@ void update_contacts(const StepContext& ctx, WorldState& w, StepScratch& scratch
     // rules can accept is a candidate (the grown boxes overlap whenever the bounds are within
     // the skin plus both reaches), in the same (i, j) order: the same contacts, bit for bit.
     const bool grow = at_start || w.any_speculative;
-    for (int k = 0; k < n; ++k) {
-        const double r = grow ? w.reach[static_cast<std::size_t>(k)] : 0.0;
-        const Aabb b = w.bounds(k);
-        scratch.boxes[static_cast<std::size_t>(k)] = Aabb{b.min - Vec3{r, r, r}, b.max + Vec3{r, r, r}};
-        scratch.active[static_cast<std::size_t>(k)] =
-                w.moves(k) ? 1 : 0; // awake, or a kinematic body or character moving
-    }
-    w.broad.build(scratch.boxes, scratch.active, std::max(ctx.skin, 1e-7), kBroadFraction);
+    w.threads.for_blocks(n, kBodiesPerBlock, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const double r = grow ? w.reach[static_cast<std::size_t>(k)] : 0.0;
+            const Aabb b = w.bounds(k);
+            scratch.boxes[static_cast<std::size_t>(k)] = Aabb{b.min - Vec3{r, r, r}, b.max + Vec3{r, r, r}};
+            scratch.active[static_cast<std::size_t>(k)] =
+                    w.moves(k) ? 1 : 0; // awake, or a kinematic body or character moving
+        }
+    });
+    w.broad.build(scratch.boxes, scratch.active, std::max(ctx.skin, 1e-7), kBroadFraction, w.threads);
     w.broad.pairs(scratch.keys, w.threads);
     const auto frozen = [&](const PairContact& c) {
         return !scratch.active[static_cast<std::size_t>(c.i)] && !scratch.active[static_cast<std::size_t>(c.j)];
@@ -133,17 +137,20 @@ void update_contacts(const StepContext& ctx, WorldState& w, StepScratch& scratch
         w.threads.for_blocks(n, kBodiesPerBlock, [&](int begin, int end) {
             for (int k = begin; k < end; ++k) (void)w.placed(k);
         });
-        scratch.found_ahead.resize(scratch.keys.size());
+        resize_in_blocks(scratch.found_ahead, scratch.keys.size(), w.threads);
         w.threads.for_blocks(static_cast<int>(scratch.keys.size()), 256, [&](int begin, int end) {
             Manifold found[1];
+            // The old contacts from the block's first key on, walked beside its keys (both sorted).
+            auto at = std::lower_bound(w.contacts.pairs.begin(), w.contacts.pairs.end(),
+                                       scratch.keys[static_cast<std::size_t>(begin)],
+                                       [](const PairContact& c, PairKey k) { return c.key() < k; });
             for (int e = begin; e < end; ++e) {
                 const PairKey key = scratch.keys[static_cast<std::size_t>(e)];
                 const int i = pair_first(key), j = pair_second(key);
                 FoundAhead& slot = scratch.found_ahead[static_cast<std::size_t>(e)];
                 slot.kept = false;
+                while (at != w.contacts.pairs.end() && at->key() < key) ++at;
                 if (!w.pair_can_touch(i, j)) continue;
-                const auto at = std::lower_bound(w.contacts.pairs.begin(), w.contacts.pairs.end(), key,
-                                                 [](const PairContact& c, PairKey k) { return c.key() < k; });
                 const PairContact* before = at != w.contacts.pairs.end() && at->key() == key ? &*at : nullptr;
                 const ContactSet* before_set = &w.contacts;
                 before = with_impact(w, before, i, j, before_set);
@@ -218,9 +225,9 @@ void update_contacts(const StepContext& ctx, WorldState& w, StepScratch& scratch
             }
         }
         place_frozen_before(~PairKey{0});
-        scratch.next_contacts.pairs.resize(pairs);
-        scratch.next_contacts.manifolds.resize(manifolds);
-        scratch.next_contacts.points.resize(points);
+        resize_in_blocks(scratch.next_contacts.pairs, pairs, w.threads);
+        resize_in_blocks(scratch.next_contacts.manifolds, manifolds, w.threads);
+        resize_in_blocks(scratch.next_contacts.points, points, w.threads);
         w.threads.for_blocks(static_cast<int>(scratch.keys.size()), 1024, [&](int begin, int end) {
             for (int e = begin; e < end; ++e) {
                 const FoundAhead& slot = scratch.found_ahead[static_cast<std::size_t>(e)];

@@ -3,6 +3,7 @@
 // to its solved one, a turn by the exponential map — and, at the end, the angular velocity
 // carried through the turn so that the angular momentum is kept (the gyroscopic term).
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "math/free_turn.h"
@@ -81,16 +82,20 @@ void begin_motion(const StepContext& ctx, WorldState& w, StepScratch& scratch) {
                     static_cast<unsigned char>((pushed ? 1 : 0) | (arrived ? 2 : 0));
         }
     });
-    for (std::size_t k = 0; k < w.constraints.contacts.size(); ++k) {
-        const unsigned char flags = scratch.touched[k];
-        if (!(flags & 1)) continue;
-        const SolverContact& c = w.constraints.contacts[k];
-        for (const int body : {c.a, c.b}) {
-            Body& b = w.bodies[static_cast<std::size_t>(body)];
-            b.constrained = true;
-            b.arriving = b.arriving || (flags & 2) != 0;
+    // (Set on the bodies in blocks too: a flag is only ever set, so blocks that share a body
+    // store the same value, each store atomic.)
+    w.threads.for_blocks(static_cast<int>(w.constraints.contacts.size()), 1024, [&](int begin, int end) {
+        for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k) {
+            const unsigned char flags = scratch.touched[k];
+            if (!(flags & 1)) continue;
+            const SolverContact& c = w.constraints.contacts[k];
+            for (const int body : {c.a, c.b}) {
+                Body& b = w.bodies[static_cast<std::size_t>(body)];
+                std::atomic_ref<bool>(b.constrained).store(true, std::memory_order_relaxed);
+                if (flags & 2) std::atomic_ref<bool>(b.arriving).store(true, std::memory_order_relaxed);
+            }
         }
-    }
+    });
     w.threads.for_blocks(w.body_count(), kBodiesPerBlock, [&](int begin, int end) {
         for (int i = begin; i < end; ++i) begin_body_motion(ctx, w, i);
     });

@@ -1,44 +1,155 @@
 #include "world/parallel.h"
 
 #include <algorithm>
-
-#include <tbb/global_control.h>
-#include <tbb/info.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
-// Under ThreadSanitizer (scripts/tsan.sh) the blocks run on plain std::threads instead of TBB's
-// arena: libtbb is not instrumented, so ThreadSanitizer cannot see TBB's own joins and reports
-// its internals; with threads it sees every fork and join, and what it reports is a race between
-// blocks of one stage — the property for_blocks() asks of its callers, whoever runs the blocks.
-#if defined(__SANITIZE_THREAD__)
-#define COLLIDE_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define COLLIDE_TSAN 1
-#endif
-#endif
-#ifdef COLLIDE_TSAN
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <mutex>
 #include <thread>
 #include <vector>
-#endif
+
+#include <tbb/info.h>
 
 namespace collide {
 
 int machine_threads() { return std::max(tbb::info::default_concurrency(), 1); }
 
+namespace {
+
+/// Set while this thread runs a block: a for_blocks() called from inside one runs its blocks on
+/// this thread (the others are busy with the outer call's; the results are the same bits).
+thread_local bool t_in_block = false;
+
+/// A short wait in a spin loop (the core's pause hint, or a yield where there is none).
+inline void pause_briefly() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#else
+    std::this_thread::yield();
+#endif
+}
+
+/// How long an idle worker keeps looking for the next call before it sleeps. A step's stages
+/// follow each other within microseconds, with serial work between them of up to a few hundred
+/// microseconds on a large scene; a sleeping thread on a virtual machine takes a millisecond or
+/// more to wake (measured here: TBB's workers, asleep, joined a call of 8 blocks of 60 µs after
+/// it had ended, every time). So workers spin between the stages of a step and sleep only when
+/// the world has stopped stepping (between frames of a slow observer, at the end of a run).
+constexpr auto kSpinBeforeSleep = std::chrono::milliseconds(10);
+
+} // namespace
+
+/// The world's own workers (threads − 1 of them; the calling thread takes part in every call).
+///
+/// A call publishes its job (the function, the block count) and opens it by setting `epoch` to
+/// an odd number; every thread takes blocks by `next` until none is left, and counts them done.
+/// When all are done the caller closes the job (epoch even) and waits until no worker is still
+/// inside it, so the next call can rewrite the job. A worker enters a job only after counting
+/// itself in `inside` and seeing the job still open (both sequentially consistent: either the
+/// caller's close is seen, or the caller sees the worker inside and waits for it).
 struct StepThreads::Arena {
-    // More threads than the machine runs at once (a test of 8 on 2 cores): TBB keeps as many
-    // workers only while a control allows them.
-    std::unique_ptr<tbb::global_control> allow;
-    tbb::task_arena arena;
-    explicit Arena(int threads)
-            : allow(threads > machine_threads()
-                            ? std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                                                    static_cast<std::size_t>(threads))
-                            : nullptr),
-              arena(threads) {}
+    explicit Arena(int threads) : oversubscribed(threads > machine_threads()) {
+        workers.reserve(static_cast<std::size_t>(threads - 1));
+        for (int t = 1; t < threads; ++t) workers.emplace_back([this] { work(); });
+    }
+    ~Arena() {
+        {
+            const std::lock_guard<std::mutex> lock(sleep_mutex);
+            stop.store(true, std::memory_order_seq_cst);
+        }
+        wake.notify_all();
+        for (std::thread& t : workers) t.join();
+    }
+    Arena(const Arena&) = delete;
+    Arena& operator=(const Arena&) = delete;
+
+    /// Runs blocks [0, blocks) of `run` on every thread; returns when all are done.
+    void run_blocks(int blocks, const BlockFunction& run) {
+        job = &run;
+        job_blocks = blocks;
+        next.store(0, std::memory_order_relaxed);
+        done.store(0, std::memory_order_relaxed);
+        failure = nullptr;
+        const std::uint32_t open = epoch.load(std::memory_order_relaxed) + 1; // odd
+        epoch.store(open, std::memory_order_seq_cst);
+        if (sleepers.load(std::memory_order_seq_cst) > 0) {
+            { const std::lock_guard<std::mutex> lock(sleep_mutex); }
+            wake.notify_all();
+        }
+        take_blocks();
+        while (done.load(std::memory_order_acquire) < blocks) wait_a_little();
+        epoch.store(open + 1, std::memory_order_seq_cst); // closed
+        while (inside.load(std::memory_order_seq_cst) > 0) wait_a_little();
+        if (failure) std::rethrow_exception(failure);
+    }
+
+private:
+    std::vector<std::thread> workers;
+    const bool oversubscribed; ///< more threads than cores: waiting threads yield the core
+    const BlockFunction* job = nullptr;
+    int job_blocks = 0;
+    std::exception_ptr failure; ///< the first exception a block threw (guarded by failure_mutex)
+    std::mutex failure_mutex;
+    alignas(64) std::atomic<std::uint32_t> epoch{0}; ///< odd: a job is open
+    alignas(64) std::atomic<int> next{0};            ///< the next block to take
+    alignas(64) std::atomic<int> done{0};            ///< blocks finished
+    alignas(64) std::atomic<int> inside{0};          ///< workers inside the job
+    alignas(64) std::atomic<int> sleepers{0};        ///< workers asleep (or going to sleep)
+    std::atomic<bool> stop{false};
+    std::mutex sleep_mutex;
+    std::condition_variable wake;
+
+    void wait_a_little() const {
+        if (oversubscribed)
+            std::this_thread::yield();
+        else
+            pause_briefly();
+    }
+
+    /// Takes blocks until none is left (the caller and the workers alike).
+    void take_blocks() {
+        t_in_block = true;
+        for (int k; (k = next.fetch_add(1, std::memory_order_relaxed)) < job_blocks;) {
+            try {
+                (*job)(k, k + 1);
+            } catch (...) {
+                const std::lock_guard<std::mutex> lock(failure_mutex);
+                if (!failure) failure = std::current_exception();
+            }
+            done.fetch_add(1, std::memory_order_release);
+        }
+        t_in_block = false;
+    }
+
+    /// A worker: waits for a job to open (spinning a while, then asleep), takes its blocks.
+    void work() {
+        std::uint32_t seen = 0;
+        for (;;) {
+            std::uint32_t now = epoch.load(std::memory_order_seq_cst);
+            auto idle_since = std::chrono::steady_clock::now();
+            for (int spins = 0; now == seen || (now & 1) == 0; ++spins) {
+                if (stop.load(std::memory_order_relaxed)) return;
+                wait_a_little();
+                if ((spins & 255) == 255 && std::chrono::steady_clock::now() - idle_since > kSpinBeforeSleep) {
+                    std::unique_lock<std::mutex> lock(sleep_mutex);
+                    sleepers.fetch_add(1, std::memory_order_seq_cst);
+                    wake.wait(lock, [&] {
+                        const std::uint32_t e = epoch.load(std::memory_order_seq_cst);
+                        return stop.load(std::memory_order_relaxed) || (e != seen && (e & 1) == 1);
+                    });
+                    sleepers.fetch_sub(1, std::memory_order_seq_cst);
+                    idle_since = std::chrono::steady_clock::now();
+                }
+                now = epoch.load(std::memory_order_seq_cst);
+            }
+            seen = now;
+            inside.fetch_add(1, std::memory_order_seq_cst);
+            if (epoch.load(std::memory_order_seq_cst) == now) take_blocks(); // still open
+            inside.fetch_sub(1, std::memory_order_seq_cst);
+        }
+    }
 };
 
 StepThreads::StepThreads() = default;
@@ -50,7 +161,23 @@ void StepThreads::set_threads(int threads) {
     threads = std::max(threads, 1);
     if (threads == threads_) return;
     threads_ = threads;
-    arena_ = threads > 1 ? std::make_unique<Arena>(threads) : nullptr;
+    arena_.reset(); // (its workers stopped first)
+    if (threads > 1) arena_ = std::make_unique<Arena>(threads);
+}
+
+void touch_pages(void* data, std::size_t bytes, const StepThreads& threads) {
+    constexpr std::size_t kPage = 4096;
+    constexpr int kPagesPerBlock = 512; // (2 MiB: a huge page)
+    auto* const first = static_cast<unsigned char*>(data);
+    const std::size_t pages = bytes / kPage; // (a page only partly in the range is left alone)
+    if (pages == 0) return;
+    // The first whole page of the range.
+    const std::size_t skip = (kPage - reinterpret_cast<std::uintptr_t>(first) % kPage) % kPage;
+    const std::size_t whole = (bytes - skip) / kPage;
+    threads.for_blocks(static_cast<int>(whole), kPagesPerBlock, [&](int begin, int end) {
+        for (int p = begin; p < end; ++p)
+            *static_cast<volatile unsigned char*>(first + skip + static_cast<std::size_t>(p) * kPage) = 0;
+    });
 }
 
 void StepThreads::for_blocks(int count, int block, BlockFunction f) const {
@@ -58,33 +185,16 @@ void StepThreads::for_blocks(int count, int block, BlockFunction f) const {
     block = std::max(block, 1);
     const int blocks = (count - 1) / block + 1;
     const auto run = [&](int k) { f(k * block, std::min(count, (k + 1) * block)); };
-    if (!arena_ || blocks == 1) {
+    // One block, one thread, or a call from inside a block (a large island's parts within the
+    // islands' loop, when other islands keep the threads busy): the blocks in order, here.
+    if (!arena_ || blocks == 1 || t_in_block) {
         for (int k = 0; k < blocks; ++k) run(k);
         return;
     }
-    // One task per block (simple_partitioner, grain 1): a block is already as large as a task
-    // should be. A call from inside the arena (a large island within the islands' loop) runs
-    // its blocks there too.
-#ifdef COLLIDE_TSAN
-    // (Every block once, taken in turn by this thread and threads_ − 1 others.)
-    std::atomic<int> next{0};
-    const auto take = [&] {
-        for (int k; (k = next.fetch_add(1)) < blocks;) run(k);
+    const auto one = [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) run(k);
     };
-    std::vector<std::thread> others;
-    for (int t = 1; t < threads_; ++t) others.emplace_back(take);
-    take();
-    for (std::thread& t : others) t.join();
-#else
-    arena_->arena.execute([&] {
-        tbb::parallel_for(
-                tbb::blocked_range<int>(0, blocks, 1),
-                [&](const tbb::blocked_range<int>& r) {
-                    for (int k = r.begin(); k < r.end(); ++k) run(k);
-                },
-                tbb::simple_partitioner());
-    });
-#endif
+    arena_->run_blocks(blocks, BlockFunction(one));
 }
 
 } // namespace collide

@@ -1,12 +1,19 @@
 #pragma once
 /// \file
 /// The threads one world steps on (issue 30): a stage of a step hands fixed-size blocks of its
-/// items to for_blocks(), which runs them on the world's own TBB arena in any order. Items of
+/// items to for_blocks(), which runs them on the world's own threads in any order. Items of
 /// one call must be independent (no two write the same body or row), so what each block computes
 /// is the same whichever thread runs it and whatever else runs beside it: a step's results are
 /// the same bits for every thread count. With one thread (the default) the blocks run in order
-/// on the calling thread and TBB is not involved.
+/// on the calling thread.
+///
+/// The threads are the world's own, not TBB's: a step is a few dozen calls of tens to hundreds of
+/// microseconds each, and TBB's workers, once asleep, joined such calls only after they had
+/// ended (a virtual machine's sleeping core takes a millisecond or more to wake). The world's
+/// workers spin between the calls of a step and sleep once it has stopped stepping.
 
+#include <algorithm>
+#include <cstddef>
 #include <memory>
 #include <type_traits>
 
@@ -50,9 +57,34 @@ public:
     void for_blocks(int count, int block, BlockFunction f) const;
 
 private:
-    struct Arena; // TBB's task arena (kept out of this header)
+    struct Arena; // the workers (kept out of this header)
     int threads_ = 1;
     std::unique_ptr<Arena> arena_;
 };
+
+/// Writes a zero byte at the start of every 4 KiB page of [data, data + bytes), pages in blocks
+/// on `threads`: the first touch of fresh memory, where the system zeroes it (a 2 MiB huge page
+/// at a time: io/memory.h), done on every thread at once instead of by whichever serial loop
+/// would write there first. The memory must hold nothing yet (storage reserved, not constructed).
+void touch_pages(void* data, std::size_t bytes, const StepThreads& threads);
+
+/// Makes room in vector `v` for at least `n` elements, keeping its elements: when it must grow,
+/// its new storage (twice the old, or `n`) is touched first on `threads` (touch_pages()), then
+/// the elements are copied in. A world's per-step arrays grow as a scene's contacts do, and a
+/// serial resize would leave the zeroing of every fresh page to one thread.
+template <class V> void reserve_in_blocks(V& v, std::size_t n, const StepThreads& threads) {
+    if (n <= v.capacity()) return;
+    V fresh;
+    fresh.reserve(std::max(n, 2 * v.capacity()));
+    touch_pages(fresh.data(), fresh.capacity() * sizeof(typename V::value_type), threads);
+    fresh.assign(v.begin(), v.end());
+    v.swap(fresh);
+}
+
+/// v.resize(n), after reserve_in_blocks(v, n, threads).
+template <class V> void resize_in_blocks(V& v, std::size_t n, const StepThreads& threads) {
+    reserve_in_blocks(v, n, threads);
+    v.resize(n);
+}
 
 } // namespace collide

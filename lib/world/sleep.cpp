@@ -3,6 +3,7 @@
 // rest_time falls asleep, and wakes as a whole when
 // one of its bodies moves again or a moving kinematic body or character touches it.
 #include <algorithm>
+#include <atomic>
 #include <limits>
 
 #include "world/sleep.h"
@@ -27,15 +28,23 @@ void update_sleep(const StepContext& ctx, WorldState& w, StepScratch& scratch) {
     if (!w.def.sleep) return;
     const int n = w.body_count();
     const double enough = w.def.rest_time * (1 - 1e-12);
-    bool any_asleep = false, any_ready = false;
-    for (int k = 0; k < n; ++k) {
-        Body& b = w.body(k);
-        if (b.kind != BodyKind::dynamic) continue;
-        any_asleep = any_asleep || b.asleep;
-        if (b.asleep) continue;
-        b.still_time = w.fastest_speed(k) < w.def.rest_speed ? b.still_time + ctx.h : 0.0;
-        any_ready = any_ready || b.still_time >= enough;
-    }
+    // Each body's still time, in blocks (whether any sleeps, and any is ready to: either is
+    // the same whichever block finds it).
+    std::atomic<bool> any_asleep_at{false}, any_ready_at{false};
+    w.threads.for_blocks(n, kBodiesPerBlock, [&](int begin, int end) {
+        bool asleep = false, ready = false;
+        for (int k = begin; k < end; ++k) {
+            Body& b = w.body(k);
+            if (b.kind != BodyKind::dynamic) continue;
+            asleep = asleep || b.asleep;
+            if (b.asleep) continue;
+            b.still_time = w.fastest_speed(k) < w.def.rest_speed ? b.still_time + ctx.h : 0.0;
+            ready = ready || b.still_time >= enough;
+        }
+        if (asleep) any_asleep_at.store(true, std::memory_order_relaxed);
+        if (ready) any_ready_at.store(true, std::memory_order_relaxed);
+    });
+    const bool any_asleep = any_asleep_at.load(), any_ready = any_ready_at.load();
     // An island sleeps only when every body of it has been still long enough, and only a
     // sleeping one can wake: with neither, the islands need not be found (a rain in mid-air).
     if (!any_asleep && !any_ready) return;

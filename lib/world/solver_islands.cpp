@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 
 #include "world/contact_solver.h"
@@ -179,23 +180,30 @@ void find_chain(std::span<const SolverContact> contacts, std::span<const BodySim
 
 } // namespace
 
-void group_islands(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, SolverIslands& out) {
+void group_islands(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, SolverIslands& out,
+                   const StepThreads& threads) {
     const int n = static_cast<int>(bodies.size());
     const int m = static_cast<int>(contacts.size());
     // The grouping depends only on each contact's two bodies and whether each moves: the same
     // as last time (a pile at rest, step after step) gives the same islands, kept.
-    bool same = out.grouped && out.last.size() == contacts.size();
+    const bool was_grouped = out.grouped && out.last.size() == contacts.size();
     out.last.resize(contacts.size());
-    for (std::size_t k = 0; k < contacts.size(); ++k) {
-        const SolverContact& c = contacts[k];
-        const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.a)) << 33) |
-                                  (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.b)) << 2) |
-                                  (bodies[static_cast<std::size_t>(c.a)].inv_mass > 0 ? 2u : 0u) |
-                                  (bodies[static_cast<std::size_t>(c.b)].inv_mass > 0 ? 1u : 0u);
-        same = same && out.last[k] == key;
-        out.last[k] = key;
-    }
-    if (same) return;
+    std::atomic<bool> changed{false};
+    constexpr int kKeysPerBlock = 4096;
+    threads.for_blocks(m, kKeysPerBlock, [&](int begin, int end) {
+        bool differs = false;
+        for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k) {
+            const SolverContact& c = contacts[k];
+            const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.a)) << 33) |
+                                      (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.b)) << 2) |
+                                      (bodies[static_cast<std::size_t>(c.a)].inv_mass > 0 ? 2u : 0u) |
+                                      (bodies[static_cast<std::size_t>(c.b)].inv_mass > 0 ? 1u : 0u);
+            differs = differs || out.last[k] != key;
+            out.last[k] = key;
+        }
+        if (differs) changed.store(true, std::memory_order_relaxed);
+    });
+    if (was_grouped && !changed.load()) return;
     out.clear();
     out.grouped = true;
     if (m == 0) return;

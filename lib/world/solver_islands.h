@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "world/body_table.h"
+#include "world/parallel.h"
 
 namespace collide {
 
@@ -109,7 +110,9 @@ struct SolverIslands {
 };
 
 /// Groups `contacts` (their bodies indices into `bodies`; a body moves when its inv_mass > 0)
-/// into `out`'s islands, parts and seams.
-void group_islands(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, SolverIslands& out);
+/// into `out`'s islands, parts and seams; whether they are those of the last grouping is found
+/// in blocks on `threads`.
+void group_islands(std::span<const SolverContact> contacts, std::span<const BodySim> bodies, SolverIslands& out,
+                   const StepThreads& threads = StepThreads{});
 
 } // namespace collide

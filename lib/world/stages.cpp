@@ -1,6 +1,8 @@
 // The stages of a step: each stage's work over the tables, in the order of world/stages.h.
 #include "world/stages.h"
 
+#include <atomic>
+
 #include "world/character.h"
 #include "world/contacts_update.h"
 #include "world/continuous.h"
@@ -26,15 +28,17 @@ void prepare(const StepContext& ctx, WorldState& w, StepScratch& scratch) {
     if (w.any_swept)
         for (PairContact& pc : w.contacts.pairs) pc.cast = !pc.touching && w.pair_is_swept(pc.i, pc.j);
     scratch.active.resize(w.sims.size());
-    for (int i = 0; i < w.body_count(); ++i)
-        scratch.active[static_cast<std::size_t>(i)] = w.is_dynamic(i) && !w.body(i).asleep;
+    w.threads.for_blocks(w.body_count(), kBodiesPerBlock, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i)
+            scratch.active[static_cast<std::size_t>(i)] = w.is_dynamic(i) && !w.body(i).asleep;
+    });
     prepare_contacts(ctx, w.contacts, w.sims, scratch.active, w.round, w.constraints, w.threads);
-    group_islands(w.constraints.contacts, w.sims, w.constraints.islands);
+    group_islands(w.constraints.contacts, w.sims, w.constraints.islands, w.threads);
 }
 
 void impacts(const StepContext& ctx, WorldState& w, StepScratch& scratch) {
     save_velocities(w, scratch, w.constraints.contacts);
-    if (solve_impacts(ctx, w.constraints, w.sims)) tell_responses(w, scratch, w.constraints.contacts);
+    if (solve_impacts(ctx, w.constraints, w.sims, w.threads)) tell_responses(w, scratch, w.constraints.contacts);
 }
 
 void solve(const StepContext& ctx, WorldState& w) {
@@ -67,8 +71,16 @@ void restitution(const StepContext& ctx, WorldState& w, StepScratch& scratch) {
 void correct(const StepContext& ctx, WorldState& w, StepScratch& scratch) {
     if (!correct_positions(ctx, w.constraints, w.sims, w.threads)) return;
     scratch.touched.assign(w.sims.size(), 0);
-    for (const SolverContact& c : w.constraints.contacts)
-        scratch.touched[static_cast<std::size_t>(c.a)] = scratch.touched[static_cast<std::size_t>(c.b)] = 1;
+    // (A mark is only ever set: contacts that share a body store the same value, each atomic.)
+    w.threads.for_blocks(static_cast<int>(w.constraints.contacts.size()), 4096, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const SolverContact& c = w.constraints.contacts[static_cast<std::size_t>(k)];
+            std::atomic_ref<unsigned char>(scratch.touched[static_cast<std::size_t>(c.a)])
+                    .store(1, std::memory_order_relaxed);
+            std::atomic_ref<unsigned char>(scratch.touched[static_cast<std::size_t>(c.b)])
+                    .store(1, std::memory_order_relaxed);
+        }
+    });
     w.threads.for_blocks(w.body_count(), kBodiesPerBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k)
             if (scratch.touched[static_cast<std::size_t>(k)]) refresh_body(w, k);

@@ -80,16 +80,26 @@ void tell_responses(const WorldState& w, StepScratch& scratch, std::span<const S
 
 void tell_arrivals(WorldState& w, StepScratch& scratch) {
     if (!(w.wanted & kOnContact)) return;
-    // A speculative gap that closed is a contact, told at the step's end.
-    for (const SolverContact& c : w.constraints.contacts) {
-        bool arrived = false;
-        for (int q = c.first; q < c.first + c.count; ++q) {
-            const PointInfo& info = w.constraints.info[static_cast<std::size_t>(q)];
-            arrived = arrived ||
-                      (!info.touching && w.constraints.points[static_cast<std::size_t>(q)].normal_impulse > 0 &&
-                       info.approach < 0);
+    // A speculative gap that closed is a contact, told at the step's end. (Which contacts
+    // arrived is found in blocks; they are told in order.)
+    const auto m = static_cast<int>(w.constraints.contacts.size());
+    scratch.arrived.resize(static_cast<std::size_t>(m));
+    w.threads.for_blocks(m, 4096, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const SolverContact& c = w.constraints.contacts[static_cast<std::size_t>(k)];
+            bool arrived = false;
+            for (int q = c.first; q < c.first + c.count; ++q) {
+                const PointInfo& info = w.constraints.info[static_cast<std::size_t>(q)];
+                arrived = arrived ||
+                          (!info.touching && w.constraints.points[static_cast<std::size_t>(q)].normal_impulse > 0 &&
+                           info.approach < 0);
+            }
+            scratch.arrived[static_cast<std::size_t>(k)] = arrived ? 1 : 0;
         }
-        if (!arrived) continue;
+    });
+    for (int k = 0; k < m; ++k) {
+        if (!scratch.arrived[static_cast<std::size_t>(k)]) continue;
+        const SolverContact& c = w.constraints.contacts[static_cast<std::size_t>(k)];
         PairContact& pc = w.contacts.pairs[static_cast<std::size_t>(c.pair)];
         pc.told = pc.touching = true;
         scratch.manifolds.resize(1);

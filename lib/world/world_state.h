@@ -194,6 +194,7 @@ struct StepScratch {
     std::vector<unsigned char> active;  ///< per body: moves this step (for the broadphase)
     std::vector<int> found;             ///< bodies found by a query
     std::vector<unsigned char> touched; ///< per contact: pushed/arrived (begin_motion); per body: moved (correction)
+    std::vector<unsigned char> arrived; ///< per contact: a gap that closed this step (tell_arrivals())
     std::vector<Vec3> before;           ///< velocities before a response (notifications)
     // Update contacts.
     ContactSet next_contacts;            ///< the update's new list

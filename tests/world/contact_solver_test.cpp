@@ -1,12 +1,15 @@
 // The contact solver against impulses worked out by hand: one point of impact, and a collision
-// that must keep momentum, angular momentum and energy.
+// that must keep momentum, angular momentum and energy; the solver's body slots.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "shapes/mass.h"
 #include "support.h"
+#include "world/contact_solver.h"
 #include "world/stages.h"
 
 using namespace collide;
@@ -158,5 +161,40 @@ TEST_CASE("a column of balls is solved in one pass: each contact holds exactly t
         const double impulse = w.constraints.points[static_cast<std::size_t>(c.first)].normal_impulse;
         INFO("contact under ball " << upper);
         CHECK(impulse == Approx(kG * h * above).epsilon(1e-12));
+    }
+}
+
+TEST_CASE("gathering gives each body of the contacts one slot, in the order of the bodies, on any thread count",
+          "[world][solver][threads]") {
+    // 10,000 bodies; contacts between scattered pairs, many sharing a body, a few bodies in none.
+    std::vector<BodySim> bodies(10000);
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        bodies[i].velocity = Vec3{static_cast<double>(i), 0, 0};
+        bodies[i].inv_mass = i % 7 == 0 ? 0.0 : 1.0;
+    }
+    std::vector<std::pair<int, int>> pairs;
+    for (int k = 0; k < 6000; ++k) pairs.emplace_back((k * 7919) % 9000, 9000 + (k * 31) % 1000);
+    for (const int threads : {1, 2, 3}) {
+        StepThreads pool;
+        pool.set_threads(threads);
+        StepConstraints set;
+        for (const auto& [a, b] : pairs) {
+            SolverContact& c = set.contacts.emplace_back();
+            c.a = a;
+            c.b = b;
+        }
+        gather_solver_bodies(set, bodies, pool);
+        std::vector<int> named; // every body some contact names, ascending
+        for (const auto& [a, b] : pairs) named.insert(named.end(), {a, b});
+        std::sort(named.begin(), named.end());
+        named.erase(std::unique(named.begin(), named.end()), named.end());
+        INFO(threads << " threads");
+        CHECK(set.bodies.body == named);
+        for (const SolverContact& c : set.contacts) {
+            REQUIRE(set.bodies.body[static_cast<std::size_t>(c.sa)] == c.a);
+            REQUIRE(set.bodies.body[static_cast<std::size_t>(c.sb)] == c.b);
+            CHECK(set.bodies.state[static_cast<std::size_t>(c.sa)].velocity.x == c.a);
+        }
+        for (const int slot : set.bodies.slot) REQUIRE(slot == -1); // ready for the next gather
     }
 }
