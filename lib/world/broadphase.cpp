@@ -143,28 +143,40 @@ void Broadphase::build(std::span<const Aabb> boxes, std::span<const unsigned cha
         return;
     }
     // The sizes of the finite boxes (a box that is not finite: +∞, above every size, so the
-    // k-th smallest of the finite ones is the k-th smallest of all for k below their count).
-    scratch_.resize(n);
+    // k-th smallest of the finite ones is the k-th smallest of all for k below their count). The
+    // same sizes as the last build's (balls, boxes that do not turn) have the same median and
+    // 90th percentile: those are kept.
+    const bool had_sizes = sizes_.size() == n;
+    sizes_.resize(n);
     std::atomic<std::size_t> finite{0};
+    std::atomic<bool> resized{!had_sizes};
     threads.for_blocks(count, kFileBlock, [&](int begin, int end) {
         std::size_t here = 0;
+        bool changed = false;
         for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k) {
             const bool f = finite_box(boxes[k]);
-            scratch_[k] = f ? size_of(boxes[k]) : std::numeric_limits<double>::infinity();
+            const double size = f ? size_of(boxes[k]) : std::numeric_limits<double>::infinity();
+            changed = changed || !(size == sizes_[k]);
+            sizes_[k] = size;
             here += f ? 1 : 0;
         }
         finite.fetch_add(here, std::memory_order_relaxed);
+        if (changed) resized.store(true, std::memory_order_relaxed);
     });
-    const std::size_t sizes = finite.load();
-    double median = 0, p90 = 0;
-    if (sizes > 0) {
-        const auto mid = scratch_.begin() + static_cast<std::ptrdiff_t>(sizes / 2);
-        std::nth_element(scratch_.begin(), mid, scratch_.end());
-        median = *mid;
-        const auto high = scratch_.begin() + static_cast<std::ptrdiff_t>(sizes * 9 / 10);
-        std::nth_element(mid, high, scratch_.end());
-        p90 = *high;
+    if (resized.load()) {
+        const std::size_t finite_sizes = finite.load();
+        median_size_ = p90_size_ = 0;
+        if (finite_sizes > 0) {
+            scratch_.assign(sizes_.begin(), sizes_.end());
+            const auto mid = scratch_.begin() + static_cast<std::ptrdiff_t>(finite_sizes / 2);
+            std::nth_element(scratch_.begin(), mid, scratch_.end());
+            median_size_ = *mid;
+            const auto high = scratch_.begin() + static_cast<std::ptrdiff_t>(finite_sizes * 9 / 10);
+            std::nth_element(mid, high, scratch_.end());
+            p90_size_ = *high;
+        }
     }
+    const double median = median_size_, p90 = p90_size_;
     double by = std::max(margin, fraction * median);
     if (!std::isfinite(by) || by < 0) by = margin;
     // Cells just larger than 9 bodies in 10: a cell then holds about one body of a crowd, and

@@ -102,6 +102,9 @@ private:
     std::vector<std::size_t> counts_;  ///< scratch for sorting: each block's digit tallies
     std::vector<int> big_;             ///< bodies larger than a cell, ascending
     std::vector<double> scratch_;
+    std::vector<double> sizes_;        ///< per body, the last build's size (+∞: not finite)
+    double median_size_ = 0;           ///< the median of sizes_' finite sizes (m)
+    double p90_size_ = 0;              ///< … and their 90th percentile (m)
     std::vector<std::uint64_t> cells_; ///< scratch of file(): per body, its packed cell (kUnfiled: large)
     /// One chunk's pairs, on a cache line of its own: the threads append to their chunks' lists
     /// at once, and two lists' ends on one line would move it between the cores at every pair.

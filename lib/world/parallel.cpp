@@ -111,6 +111,7 @@ private:
     /// Takes blocks until none is left (the caller and the workers alike).
     void take_blocks() {
         t_in_block = true;
+        int finished = 0; // (counted once at the end: one write of the shared line, not one a block)
         for (int k; (k = next.fetch_add(1, std::memory_order_relaxed)) < job_blocks;) {
             try {
                 (*job)(k, k + 1);
@@ -118,8 +119,9 @@ private:
                 const std::lock_guard<std::mutex> lock(failure_mutex);
                 if (!failure) failure = std::current_exception();
             }
-            done.fetch_add(1, std::memory_order_release);
+            ++finished;
         }
+        if (finished > 0) done.fetch_add(finished, std::memory_order_release);
         t_in_block = false;
     }
 
