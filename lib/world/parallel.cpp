@@ -49,12 +49,12 @@ constexpr auto kSpinBeforeSleep = std::chrono::milliseconds(10);
 /// inside it, so the next call can rewrite the job. A worker enters a job only after counting
 /// itself in `inside` and seeing the job still open (both sequentially consistent: either the
 /// caller's close is seen, or the caller sees the worker inside and waits for it).
-struct StepThreads::Arena {
-    explicit Arena(int threads) : oversubscribed(threads > machine_threads()) {
+struct StepThreads::Pool {
+    explicit Pool(int threads) : oversubscribed(threads > machine_threads()) {
         workers.reserve(static_cast<std::size_t>(threads - 1));
         for (int t = 1; t < threads; ++t) workers.emplace_back([this] { work(); });
     }
-    ~Arena() {
+    ~Pool() {
         {
             const std::lock_guard<std::mutex> lock(sleep_mutex);
             stop.store(true, std::memory_order_seq_cst);
@@ -62,8 +62,8 @@ struct StepThreads::Arena {
         wake.notify_all();
         for (std::thread& t : workers) t.join();
     }
-    Arena(const Arena&) = delete;
-    Arena& operator=(const Arena&) = delete;
+    Pool(const Pool&) = delete;
+    Pool& operator=(const Pool&) = delete;
 
     /// Runs blocks [0, blocks) of `run` on every thread; returns when all are done.
     void run_blocks(int blocks, const BlockFunction& run) {
@@ -163,8 +163,8 @@ void StepThreads::set_threads(int threads) {
     threads = std::max(threads, 1);
     if (threads == threads_) return;
     threads_ = threads;
-    arena_.reset(); // (its workers stopped first)
-    if (threads > 1) arena_ = std::make_unique<Arena>(threads);
+    pool_.reset(); // (its workers stopped first)
+    if (threads > 1) pool_ = std::make_unique<Pool>(threads);
 }
 
 void touch_pages(void* data, std::size_t bytes, const StepThreads& threads) {
@@ -189,14 +189,14 @@ void StepThreads::for_blocks(int count, int block, BlockFunction f) const {
     const auto run = [&](int k) { f(k * block, std::min(count, (k + 1) * block)); };
     // One block, one thread, or a call from inside a block (a large island's parts within the
     // islands' loop, when other islands keep the threads busy): the blocks in order, here.
-    if (!arena_ || blocks == 1 || t_in_block) {
+    if (!pool_ || blocks == 1 || t_in_block) {
         for (int k = 0; k < blocks; ++k) run(k);
         return;
     }
     const auto one = [&](int begin, int end) {
         for (int k = begin; k < end; ++k) run(k);
     };
-    arena_->run_blocks(blocks, BlockFunction(one));
+    pool_->run_blocks(blocks, BlockFunction(one));
 }
 
 } // namespace collide

@@ -57,9 +57,9 @@ public:
     void for_blocks(int count, int block, BlockFunction f) const;
 
 private:
-    struct Arena; // the workers (kept out of this header)
+    struct Pool; // the workers (kept out of this header)
     int threads_ = 1;
-    std::unique_ptr<Arena> arena_;
+    std::unique_ptr<Pool> pool_;
 };
 
 /// Writes a zero byte at the start of every 4 KiB page of [data, data + bytes), pages in blocks
