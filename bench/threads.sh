@@ -49,6 +49,21 @@ box3d_seconds() {
   end=$(date +%s.%N)
   echo "$steps $(echo "$end - $start" | bc)"
 }
+# keep_least ARRAY KEY VALUE: ARRAY[KEY] becomes VALUE if it has none or a larger one.
+keep_least() {
+  local -n least=$1
+  if [ -z "${least[$2]:-}" ] || [ "$(echo "$3 < ${least[$2]}" | bc)" = 1 ]; then least[$2]=$3; fi
+}
+# peer_line LABEL ARRAY: Box3D's best seconds on each worker count and collide's ratio to them.
+peer_line() {
+  local -n seconds=$2
+  local line="$1 $scene" j
+  for j in "${jobs[@]}"; do line+=" workers${j}_seconds=$(printf '%.3f' "${seconds[$j]}")"; done
+  for j in "${jobs[@]}"; do
+    line+=" collide_over_box3d_$j=$(printf '%.2f' "$(echo "${best[$j]} / ${seconds[$j]}" | bc -l)")"
+  done
+  echo "$line"
+}
 for scene in large_pyramid rain; do
   declare -A best=()
   declare -A peer=()
@@ -61,11 +76,11 @@ for scene in large_pyramid rain; do
       "$exe" sim "$dir/$scene.yaml" --jobs "$j" > "$dir/$scene.$j.log"
       end=$(date +%s.%N)
       t=$(echo "$end - $start" | bc)
-      if [ -z "${best[$j]:-}" ] || [ "$(echo "$t < ${best[$j]}" | bc)" = 1 ]; then best[$j]=$t; fi
+      keep_least best "$j" "$t"
       if [ "$box3d_ok" = yes ]; then
         read -r t whole <<< "$(box3d_seconds "${args[@]}" --workers "$j")"
-        if [ -z "${peer[$j]:-}" ] || [ "$(echo "$t < ${peer[$j]}" | bc)" = 1 ]; then peer[$j]=$t; fi
-        if [ -z "${process[$j]:-}" ] || [ "$(echo "$whole < ${process[$j]}" | bc)" = 1 ]; then process[$j]=$whole; fi
+        keep_least peer "$j" "$t"
+        keep_least process "$j" "$whole"
       fi
     done
   done
@@ -78,18 +93,8 @@ for scene in large_pyramid rain; do
   for j in "${jobs[@]}"; do cmp -s "$dir/$scene.${jobs[0]}.log" "$dir/$scene.$j.log" || same=no; done
   echo "$line same_log=$same"
   if [ "$box3d_ok" = yes ]; then
-    line="box3d $scene"
-    for j in "${jobs[@]}"; do line+=" workers${j}_seconds=$(printf '%.3f' "${peer[$j]}")"; done
-    for j in "${jobs[@]}"; do
-      line+=" collide_over_box3d_$j=$(printf '%.2f' "$(echo "${best[$j]} / ${peer[$j]}" | bc -l)")"
-    done
-    echo "$line"
-    line="box3d_process $scene"
-    for j in "${jobs[@]}"; do line+=" workers${j}_seconds=$(printf '%.3f' "${process[$j]}")"; done
-    for j in "${jobs[@]}"; do
-      line+=" collide_over_box3d_$j=$(printf '%.2f' "$(echo "${best[$j]} / ${process[$j]}" | bc -l)")"
-    done
-    echo "$line"
+    peer_line box3d peer
+    peer_line box3d_process process
   fi
   unset best peer process
 done

@@ -149,7 +149,7 @@ void Broadphase::build(std::span<const Aabb> boxes, std::span<const unsigned cha
     const bool had_sizes = sizes_.size() == n;
     sizes_.resize(n);
     std::atomic<std::size_t> finite{0};
-    std::atomic<bool> resized{!had_sizes};
+    std::atomic<bool> sizes_changed{!had_sizes};
     threads.for_blocks(count, kFileBlock, [&](int begin, int end) {
         std::size_t here = 0;
         bool changed = false;
@@ -161,9 +161,9 @@ void Broadphase::build(std::span<const Aabb> boxes, std::span<const unsigned cha
             here += f ? 1 : 0;
         }
         finite.fetch_add(here, std::memory_order_relaxed);
-        if (changed) resized.store(true, std::memory_order_relaxed);
+        if (changed) sizes_changed.store(true, std::memory_order_relaxed);
     });
-    if (resized.load()) {
+    if (sizes_changed.load()) {
         const std::size_t finite_sizes = finite.load();
         median_size_ = p90_size_ = 0;
         if (finite_sizes > 0) {

@@ -320,10 +320,10 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
             out.pair_point[k] += points_before;
         }
     });
-    resize_in_blocks(out.contacts, static_cast<std::size_t>(contacts), threads);
-    resize_in_blocks(out.points, static_cast<std::size_t>(points), threads);
-    resize_in_blocks(out.angular, static_cast<std::size_t>(points), threads);
-    resize_in_blocks(out.info, static_cast<std::size_t>(points), threads);
+    out.contacts.resize(static_cast<std::size_t>(contacts));
+    out.points.resize(static_cast<std::size_t>(points));
+    out.angular.resize(static_cast<std::size_t>(points));
+    out.info.resize(static_cast<std::size_t>(points));
     constexpr int kPairsPerBlock = 256;
     threads.for_blocks(static_cast<int>(pairs.size()), kPairsPerBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k)
@@ -872,7 +872,7 @@ void gather_solver_bodies(StepConstraints& set, std::span<const BodySim> bodies,
         s.block_first[static_cast<std::size_t>(begin / kMarkBlock) + 1] = marked;
     });
     for (std::size_t b = 1; b <= static_cast<std::size_t>(blocks); ++b) s.block_first[b] += s.block_first[b - 1];
-    resize_in_blocks(s.body, static_cast<std::size_t>(s.block_first[static_cast<std::size_t>(blocks)]), threads);
+    s.body.resize(static_cast<std::size_t>(s.block_first[static_cast<std::size_t>(blocks)]));
     threads.for_blocks(n, kMarkBlock, [&](int begin, int end) {
         int next = s.block_first[static_cast<std::size_t>(begin / kMarkBlock)];
         for (int i = begin; i < end; ++i) {
@@ -892,8 +892,8 @@ void gather_solver_bodies(StepConstraints& set, std::span<const BodySim> bodies,
     threads.for_blocks(static_cast<int>(s.body.size()), kMarkBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) s.slot[static_cast<std::size_t>(s.body[static_cast<std::size_t>(k)])] = -1;
     }); // (ready for the next gather)
-    resize_in_blocks(s.state, s.body.size(), threads);
-    resize_in_blocks(s.inv_inertia, s.body.size(), threads);
+    s.state.resize(s.body.size());
+    s.inv_inertia.resize(s.body.size());
     threads.for_blocks(static_cast<int>(s.body.size()), kBodiesPerSlotBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const BodySim& b = bodies[static_cast<std::size_t>(s.body[static_cast<std::size_t>(k)])];
@@ -1015,7 +1015,7 @@ bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<B
                 set.row_first[k] += before;
     });
     set.row_first[m] = rows;
-    resize_in_blocks(set.position_rows, static_cast<std::size_t>(rows), threads);
+    set.position_rows.resize(static_cast<std::size_t>(rows));
     threads.for_blocks(static_cast<int>(m), 1024, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];

@@ -167,21 +167,6 @@ void StepThreads::set_threads(int threads) {
     if (threads > 1) pool_ = std::make_unique<Pool>(threads);
 }
 
-void touch_pages(void* data, std::size_t bytes, const StepThreads& threads) {
-    constexpr std::size_t kPage = 4096;
-    constexpr int kPagesPerBlock = 512; // (2 MiB: a huge page)
-    auto* const first = static_cast<unsigned char*>(data);
-    const std::size_t pages = bytes / kPage; // (a page only partly in the range is left alone)
-    if (pages == 0) return;
-    // The first whole page of the range.
-    const std::size_t skip = (kPage - reinterpret_cast<std::uintptr_t>(first) % kPage) % kPage;
-    const std::size_t whole = (bytes - skip) / kPage;
-    threads.for_blocks(static_cast<int>(whole), kPagesPerBlock, [&](int begin, int end) {
-        for (int p = begin; p < end; ++p)
-            *static_cast<volatile unsigned char*>(first + skip + static_cast<std::size_t>(p) * kPage) = 0;
-    });
-}
-
 void StepThreads::for_blocks(int count, int block, BlockFunction f) const {
     if (count <= 0) return;
     block = std::max(block, 1);

@@ -12,8 +12,6 @@
 /// ended (a virtual machine's sleeping core takes a millisecond or more to wake). The world's
 /// workers spin between the calls of a step and sleep once it has stopped stepping.
 
-#include <algorithm>
-#include <cstddef>
 #include <memory>
 #include <type_traits>
 
@@ -61,36 +59,5 @@ private:
     int threads_ = 1;
     std::unique_ptr<Pool> pool_;
 };
-
-/// Writes a zero byte at the start of every 4 KiB page of [data, data + bytes), pages in blocks
-/// on `threads`: the first touch of fresh memory, where the system zeroes it (a 2 MiB huge page
-/// at a time: io/memory.h), done on every thread at once instead of by whichever serial loop
-/// would write there first. The memory must hold no object (storage reserved, not constructed, or
-/// past a vector's size).
-void touch_pages(void* data, std::size_t bytes, const StepThreads& threads);
-
-/// Makes room in vector `v` for at least `n` elements, keeping its elements: when it must grow,
-/// its new storage (twice the old, or `n`) has the pages its first `n` elements take touched first
-/// on `threads` (touch_pages()), then the elements are copied in. A world's per-step arrays grow
-/// as a scene's contacts do, and a serial resize would leave the zeroing of every fresh page to
-/// one thread.
-template <class V> void reserve_in_blocks(V& v, std::size_t n, const StepThreads& threads) {
-    if (n <= v.capacity()) return;
-    V fresh;
-    fresh.reserve(std::max(n, 2 * v.capacity()));
-    touch_pages(fresh.data(), n * sizeof(typename V::value_type), threads);
-    fresh.assign(v.begin(), v.end());
-    v.swap(fresh);
-}
-
-/// v.resize(n), the pages of the elements it adds touched first on `threads` (in fresh storage,
-/// reserve_in_blocks(); within the storage it has, the pages past its size).
-template <class V> void resize_in_blocks(V& v, std::size_t n, const StepThreads& threads) {
-    if (n > v.capacity())
-        reserve_in_blocks(v, n, threads);
-    else if (n > v.size())
-        touch_pages(v.data() + v.size(), (n - v.size()) * sizeof(typename V::value_type), threads);
-    v.resize(n);
-}
 
 } // namespace collide

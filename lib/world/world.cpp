@@ -32,8 +32,8 @@ void reset_world(WorldState& w, StepScratch& scratch, const WorldDef& def, std::
     w.step_start = 0;
     w.step = w.last_step = 0;
     const auto n = defs.size();
-    resize_in_blocks(w.sims, n, w.threads); // (fresh pages zeroed on every thread)
-    resize_in_blocks(w.bodies, n, w.threads);
+    w.sims.resize(n);
+    w.bodies.resize(n);
     w.contacts.clear();
     w.impact_pairs.clear();
     w.shape_data.clear();

@@ -1,7 +1,6 @@
 // A world's threads: every item of every block is run exactly once, for every thread count and
 // block size, nested calls included (a large island's colours inside the islands' loop); an
-// exception in a block reaches the caller; sleeping workers wake; growing arrays keep their
-// elements.
+// exception in a block reaches the caller; sleeping workers wake.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -10,7 +9,6 @@
 #include <thread>
 #include <vector>
 
-#include "io/memory.h"
 #include "world/parallel.h"
 
 using namespace collide;
@@ -90,47 +88,4 @@ TEST_CASE("workers that fell asleep between calls wake for the next one", "[worl
         });
         for (const std::atomic<int>& h : hits) CHECK(h == 1);
     }
-}
-
-TEST_CASE("resize_in_blocks keeps a vector's elements as it grows, its new pages touched on the threads",
-          "[world][threads]") {
-    for (const int threads : {1, 2, 3}) {
-        StepThreads pool;
-        pool.set_threads(threads);
-        LargeVector<double> v;
-        std::vector<double> expected;
-        // From a few elements to 3 MB (whole huge pages: io/memory.h) and a size that is not.
-        for (const std::size_t n : {std::size_t{5}, std::size_t{4000}, std::size_t{393216}, std::size_t{400001}}) {
-            const std::size_t had = v.size();
-            resize_in_blocks(v, n, pool);
-            REQUIRE(v.size() == n);
-            CHECK(v.capacity() >= n);
-            std::size_t lost = 0, unset = 0;
-            for (std::size_t k = 0; k < had; ++k) lost += v[k] == expected[k] ? 0 : 1; // kept
-            for (std::size_t k = had; k < n; ++k) unset += v[k] == 0.0 ? 0 : 1;        // value-initialised
-            CHECK(lost == 0);
-            CHECK(unset == 0);
-            expected.resize(n);
-            for (std::size_t k = 0; k < n; ++k) v[k] = expected[k] = static_cast<double>(k) * 0.5 + threads;
-        }
-        // Shrinking keeps the storage and the first elements.
-        const double* storage = v.data();
-        resize_in_blocks(v, 10, pool);
-        CHECK(v.data() == storage);
-        CHECK(v[9] == expected[9]);
-    }
-}
-
-TEST_CASE("touch_pages writes only within its range", "[world][threads]") {
-    StepThreads pool;
-    pool.set_threads(2);
-    // A range that starts and ends inside pages: the bytes around it are left as they were.
-    std::vector<unsigned char> bytes(5 * 4096 + 100, 0xab);
-    touch_pages(bytes.data() + 10, bytes.size() - 20, pool);
-    for (std::size_t k = 0; k < 10; ++k) CHECK(bytes[k] == 0xab);
-    for (std::size_t k = bytes.size() - 10; k < bytes.size(); ++k) CHECK(bytes[k] == 0xab);
-    std::size_t zeroed = 0;
-    for (const unsigned char b : bytes) zeroed += b == 0 ? 1 : 0;
-    CHECK(zeroed >= 4); // one byte of each whole page inside the range
-    CHECK(zeroed <= 6);
 }
