@@ -195,29 +195,57 @@ void Broadphase::file(const StepThreads& threads) {
     moved_list_.clear();
     entries_.clear();
     big_.clear();
-    // Each body's cell in blocks, then the small ones listed in order (and their cells' span on
-    // each axis), the large ones apart.
+    // Each body's cell in blocks (and each block's count of small and large bodies and the span
+    // of its cells on each axis), then the small ones listed in order in blocks, each after the
+    // blocks before it, the large ones apart.
     cells_.resize(n);
-    threads.for_blocks(static_cast<int>(n), kFileBlock, [&](int begin, int end) {
+    const int count = static_cast<int>(n);
+    const std::size_t blocks = n > 0 ? (n - 1) / kFileBlock + 1 : 0;
+    filed_blocks_.resize(blocks);
+    threads.for_blocks(count, kFileBlock, [&](int begin, int end) {
+        FiledBlock b{0, 0, {kCells, kCells, kCells}, {0, 0, 0}};
         for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k) {
             const Aabb& g = grown_[k];
-            cells_[k] = small(g) ? pack(coord(g.min.x), coord(g.min.y), coord(g.min.z)) : kUnfiled;
+            if (!small(g)) {
+                cells_[k] = kUnfiled;
+                ++b.large;
+                continue;
+            }
+            const std::int64_t c[3] = {coord(g.min.x), coord(g.min.y), coord(g.min.z)};
+            cells_[k] = pack(c[0], c[1], c[2]);
+            for (int a = 0; a < 3; ++a) {
+                b.low[a] = std::min(b.low[a], static_cast<std::uint64_t>(c[a]));
+                b.high[a] = std::max(b.high[a], static_cast<std::uint64_t>(c[a]));
+            }
+            ++b.small;
         }
+        filed_blocks_[static_cast<std::size_t>(begin / kFileBlock)] = b;
     });
     std::uint64_t low[3] = {kCells, kCells, kCells}, high[3] = {0, 0, 0};
-    for (std::size_t k = 0; k < n; ++k) {
-        const std::uint64_t cell = cells_[k];
-        if (cell == kUnfiled) {
-            big_.push_back(static_cast<int>(k));
-            continue;
-        }
-        const std::uint64_t c[3] = {cell >> (2 * kBits), (cell >> kBits) & (kCells - 1), cell & (kCells - 1)};
+    std::size_t smalls = 0, larges = 0;
+    for (FiledBlock& b : filed_blocks_) {
         for (int a = 0; a < 3; ++a) {
-            low[a] = std::min(low[a], c[a]);
-            high[a] = std::max(high[a], c[a]);
+            low[a] = std::min(low[a], b.low[a]);
+            high[a] = std::max(high[a], b.high[a]);
         }
-        entries_.push_back(Entry{cell, static_cast<int>(k)});
+        const std::size_t small_here = b.small, large_here = b.large;
+        b.small = smalls; // (from here on: where the block's bodies go)
+        b.large = larges;
+        smalls += small_here;
+        larges += large_here;
     }
+    entries_.resize(smalls);
+    big_.resize(larges);
+    threads.for_blocks(count, kFileBlock, [&](int begin, int end) {
+        const FiledBlock& b = filed_blocks_[static_cast<std::size_t>(begin / kFileBlock)];
+        std::size_t small_at = b.small, large_at = b.large;
+        for (auto k = static_cast<std::size_t>(begin); k < static_cast<std::size_t>(end); ++k) {
+            if (cells_[k] == kUnfiled)
+                big_[large_at++] = static_cast<int>(k);
+            else
+                entries_[small_at++] = Entry{cells_[k], static_cast<int>(k)};
+        }
+    });
     if (entries_.empty()) return;
     // By cell, then body: a stable LSD radix sort by bytes (bodies went in ascending) of each
     // cell's place within the span the cells cover, packed in as few bits as it needs (x, then
@@ -313,6 +341,22 @@ inline void Broadphase::add_if(int a, int b, std::vector<PairKey>& out) const {
 
 void Broadphase::pairs(std::vector<PairKey>& out) { pairs(out, serial_threads()); }
 
+/// The first of entries_ from `from` on (whose cell is below `cell`) with a cell at or after
+/// `cell`: a galloping search, a few steps for a near one.
+std::size_t Broadphase::first_at_or_after(std::size_t from, std::uint64_t cell) const {
+    const std::size_t count = entries_.size();
+    std::size_t below = from, step = 1, at = from + 1; // entries_[below].cell < cell
+    while (at < count && entries_[at].cell < cell) {
+        below = at;
+        step *= 2;
+        at = below + step;
+    }
+    const auto less = [](const Entry& e, std::uint64_t c) { return e.cell < c; };
+    const auto first = entries_.begin() + static_cast<std::ptrdiff_t>(below + 1);
+    const auto last = entries_.begin() + static_cast<std::ptrdiff_t>(std::min(at, count));
+    return static_cast<std::size_t>(std::lower_bound(first, last, cell, less) - entries_.begin());
+}
+
 /// The candidate pairs of the small bodies filed in cells entries_[begin, end) (whole cells:
 /// begin and end are where a cell's entries start) with the bodies of their cell and of the
 /// neighbouring cells after it, appended to `out`.
@@ -322,7 +366,10 @@ void Broadphase::scan_cells(std::size_t begin, std::size_t end, std::vector<Pair
     // z + 1). Runs start at keys that grow with the cell, so each has a cursor that only moves on.
     constexpr int kRuns = 5;
     constexpr int kDx[kRuns] = {0, 0, 1, 1, 1}, kDy[kRuns] = {0, 1, -1, 0, 1};
-    // (Every neighbouring cell after a cell is after entries_[begin]'s: the cursors start there.)
+    // (Every neighbouring cell after a cell is after entries_[begin]'s: the cursors start there,
+    // and a cursor's first move, a whole row or slab of cells on in a chunk that starts
+    // mid-grid, is a galloping search, not a walk: chunks on several threads then do the work
+    // one scan over all the cells does.)
     std::size_t cursor[kRuns] = {begin, begin, begin, begin, begin};
     const std::size_t count = entries_.size();
     for (std::size_t run = begin; run < end;) {
@@ -342,7 +389,7 @@ void Broadphase::scan_cells(std::size_t begin, std::size_t end, std::vector<Pair
             if (z0 > z1) continue;
             const std::uint64_t first = pack(nx, ny, z0), last = pack(nx, ny, z1);
             std::size_t& c = cursor[r];
-            while (c < count && entries_[c].cell < first) ++c;
+            if (c < count && entries_[c].cell < first) c = first_at_or_after(c, first);
             for (std::size_t k = c; k < count && entries_[k].cell <= last; ++k)
                 for (std::size_t p = run; p < run_end; ++p) add_if(entries_[p].body, entries_[k].body, out);
         }

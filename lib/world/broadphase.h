@@ -106,6 +106,13 @@ private:
     double median_size_ = 0;           ///< the median of sizes_' finite sizes (m)
     double p90_size_ = 0;              ///< … and their 90th percentile (m)
     std::vector<std::uint64_t> cells_; ///< scratch of file(): per body, its packed cell (kUnfiled: large)
+    /// What one block of bodies files (file() on threads): its small and large bodies' counts,
+    /// then where they start, and the span of its small bodies' cells on each axis.
+    struct FiledBlock {
+        std::size_t small = 0, large = 0;
+        std::uint64_t low[3] = {0, 0, 0}, high[3] = {0, 0, 0};
+    };
+    std::vector<FiledBlock> filed_blocks_; ///< scratch of file(): per block of bodies
     /// One chunk's pairs, on a cache line of its own: the threads append to their chunks' lists
     /// at once, and two lists' ends on one line would move it between the cores at every pair.
     struct alignas(64) ChunkKeys {
@@ -123,6 +130,7 @@ private:
 
     void file(const StepThreads& threads);
     std::int64_t coord(double x) const;
+    std::size_t first_at_or_after(std::size_t from, std::uint64_t cell) const;
     bool small(const Aabb& g) const;
     void add_if(int a, int b, std::vector<PairKey>& out) const;
     void scan_cells(std::size_t begin, std::size_t end, std::vector<PairKey>& out) const;

@@ -320,10 +320,16 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
             out.pair_point[k] += points_before;
         }
     });
-    out.contacts.resize(static_cast<std::size_t>(contacts));
-    out.points.resize(static_cast<std::size_t>(points));
-    out.angular.resize(static_cast<std::size_t>(points));
-    out.info.resize(static_cast<std::size_t>(points));
+    // (Sized for overwrite: the blocks below write every field of every slot; a grown array's
+    // pages are faulted in by every thread.)
+    const auto size = [&](auto& array, int count) {
+        array.clear();
+        grow_for_overwrite(array, static_cast<std::size_t>(count), threads);
+    };
+    size(out.contacts, contacts);
+    size(out.points, points);
+    size(out.angular, points);
+    size(out.info, points);
     constexpr int kPairsPerBlock = 256;
     threads.for_blocks(static_cast<int>(pairs.size()), kPairsPerBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k)
@@ -891,9 +897,11 @@ void gather_solver_bodies(StepConstraints& set, std::span<const BodySim> bodies,
     });
     threads.for_blocks(static_cast<int>(s.body.size()), kMarkBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) s.slot[static_cast<std::size_t>(s.body[static_cast<std::size_t>(k)])] = -1;
-    }); // (ready for the next gather)
-    s.state.resize(s.body.size());
-    s.inv_inertia.resize(s.body.size());
+    });              // (ready for the next gather)
+    s.state.clear(); // (sized for overwrite: the blocks below write every slot whole)
+    s.inv_inertia.clear();
+    grow_for_overwrite(s.state, s.body.size(), threads);
+    grow_for_overwrite(s.inv_inertia, s.body.size(), threads);
     threads.for_blocks(static_cast<int>(s.body.size()), kBodiesPerSlotBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const BodySim& b = bodies[static_cast<std::size_t>(s.body[static_cast<std::size_t>(k)])];
@@ -1015,7 +1023,8 @@ bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<B
                 set.row_first[k] += before;
     });
     set.row_first[m] = rows;
-    set.position_rows.resize(static_cast<std::size_t>(rows));
+    set.position_rows.clear(); // (sized for overwrite: the blocks below write every row whole)
+    grow_for_overwrite(set.position_rows, static_cast<std::size_t>(rows), threads);
     threads.for_blocks(static_cast<int>(m), 1024, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];

@@ -137,7 +137,8 @@ void update_contacts(const StepContext& ctx, WorldState& w, StepScratch& scratch
         w.threads.for_blocks(n, kBodiesPerBlock, [&](int begin, int end) {
             for (int k = begin; k < end; ++k) (void)w.placed(k);
         });
-        scratch.found_ahead.resize(scratch.keys.size());
+        scratch.found_ahead.clear(); // (sized for overwrite: each block writes its slots' kept first)
+        grow_for_overwrite(scratch.found_ahead, scratch.keys.size(), w.threads);
         w.threads.for_blocks(static_cast<int>(scratch.keys.size()), 256, [&](int begin, int end) {
             Manifold found[1];
             // The old contacts from the block's first key on, walked beside its keys (both sorted).
@@ -225,9 +226,10 @@ void update_contacts(const StepContext& ctx, WorldState& w, StepScratch& scratch
             }
         }
         place_frozen_before(~PairKey{0});
-        scratch.next_contacts.pairs.resize(pairs);
-        scratch.next_contacts.manifolds.resize(manifolds);
-        scratch.next_contacts.points.resize(points);
+        scratch.next_contacts.clear(); // (sized for overwrite: every place is written whole below)
+        grow_for_overwrite(scratch.next_contacts.pairs, pairs, w.threads);
+        grow_for_overwrite(scratch.next_contacts.manifolds, manifolds, w.threads);
+        grow_for_overwrite(scratch.next_contacts.points, points, w.threads);
         w.threads.for_blocks(static_cast<int>(scratch.keys.size()), 1024, [&](int begin, int end) {
             for (int e = begin; e < end; ++e) {
                 const FoundAhead& slot = scratch.found_ahead[static_cast<std::size_t>(e)];

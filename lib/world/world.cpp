@@ -32,8 +32,12 @@ void reset_world(WorldState& w, StepScratch& scratch, const WorldDef& def, std::
     w.step_start = 0;
     w.step = w.last_step = 0;
     const auto n = defs.size();
-    w.sims.resize(n);
-    w.bodies.resize(n);
+    // (Sized for overwrite: every body's tables are written whole below, in blocks; a grown
+    // array's pages are faulted in by every thread.)
+    w.sims.clear();
+    w.bodies.clear();
+    grow_for_overwrite(w.sims, n, w.threads);
+    grow_for_overwrite(w.bodies, n, w.threads);
     w.contacts.clear();
     w.impact_pairs.clear();
     w.shape_data.clear();
@@ -41,6 +45,60 @@ void reset_world(WorldState& w, StepScratch& scratch, const WorldDef& def, std::
     w.characters.clear();
     const double g = length(w.def.gravity);
     w.up = g > 0 ? w.def.gravity * (-1.0 / g) : Vec3{0, 1, 0};
+    // Each body's own tables, in blocks at once (each a function of its definition alone).
+    w.threads.for_blocks(static_cast<int>(n), kBodiesPerBlock, [&](int begin, int end) {
+        for (auto i = static_cast<std::size_t>(begin); i < static_cast<std::size_t>(end); ++i) {
+            const BodyDef& d = defs[i];
+            BodySim& s = w.sims[i];
+            Body& b = w.bodies[i];
+            s = BodySim{}; // nothing of a run before carries over (a sweep reuses its world)
+            b = Body{};
+            b.kind = body_kind(d);
+            b.trigger = d.trigger;
+            const bool dynamic = b.kind == BodyKind::dynamic;
+            b.restitution = d.restitution;
+            b.friction = d.friction;
+            s.rotation = normalize(d.rotation);
+            if (dynamic) {
+                const MassProperties mp = mass_properties(d.shape, mass_of(d));
+                b.local_centre = mp.centre;
+                b.inertia_local = mp.inertia;
+                b.inv_inertia_local = d.fixed_rotation ? zero3() : inverse(mp.inertia);
+                b.turns = !(b.inv_inertia_local == zero3());
+                s.inv_mass = 1 / mp.mass;
+            } else {
+                b.local_centre = Vec3{};
+                b.inertia_local = zero3();
+                b.inv_inertia_local = b.inertia_local;
+                b.turns = false;
+                s.inv_mass = 0;
+            }
+            b.spinning = b.kind == BodyKind::kinematic && !is_zero(d.angular_velocity);
+            // Turning a sphere about its own centre moves no point of it (its origin there too).
+            b.round = std::holds_alternative<Sphere>(d.shape) && std::get<Sphere>(d.shape).centre == Vec3{};
+            b.radius = max_distance_from(d.shape, b.local_centre);
+            b.origin_offset = rotate(s.rotation, b.local_centre) * -1.0;
+            s.centre = d.position - b.origin_offset;
+            place_into(b.base, d.shape, Vec3{}, s.rotation);
+            b.base_bounds = bounds_of(b.base);
+            b.base_rotation = s.rotation;
+            b.step_rotation = s.rotation;
+            b.dirty = true;
+            s.inv_inertia = world_inverse_inertia(s.rotation, b.inv_inertia_local);
+            s.velocity = b.kind == BodyKind::fixed ? Vec3{} : d.velocity;
+            s.angular_velocity = b.turns || b.spinning ? d.angular_velocity : Vec3{};
+            s.start_velocity = s.velocity;
+            s.start_angular = s.angular_velocity;
+            s.accel = s.angular_accel = Vec3{};
+            const bool driven = !dynamic;
+            b.swept = !driven && !d.speculative && (d.ccd || w.def.detection == Detection::swept);
+            b.speculative = !driven && !b.swept && (d.speculative || w.def.detection == Detection::speculative);
+            b.asleep = false;
+            b.still_time = 0;
+        }
+    });
+    // The world's lists (shapes kept alive, shapes that turn, characters), in body order, and
+    // what the bodies have between them.
     w.has_characters = false;
     w.any_swept = false;
     w.any_speculative = false;
@@ -50,60 +108,17 @@ void reset_world(WorldState& w, StepScratch& scratch, const WorldDef& def, std::
     std::size_t pairable = 0; // bodies that can be in a swept pair: not characters, not triggers
     for (std::size_t i = 0; i < n; ++i) {
         const BodyDef& d = defs[i];
-        BodySim& s = w.sims[i];
+        const BodySim& s = w.sims[i];
         Body& b = w.bodies[i];
-        s = BodySim{}; // nothing of a run before carries over (a sweep reuses its world)
-        b = Body{};
-        b.kind = body_kind(d);
-        b.trigger = d.trigger;
-        const bool dynamic = b.kind == BodyKind::dynamic;
-        if (d.hull_data) w.shape_data.push_back(d.hull_data); // its Hull points into them
-        if (d.mesh_data) w.shape_data.push_back(d.mesh_data); // its Mesh too
-        b.restitution = d.restitution;
-        b.friction = d.friction;
-        s.rotation = normalize(d.rotation);
-        if (dynamic) {
-            const MassProperties mp = mass_properties(d.shape, mass_of(d));
-            b.local_centre = mp.centre;
-            b.inertia_local = mp.inertia;
-            b.inv_inertia_local = d.fixed_rotation ? zero3() : inverse(mp.inertia);
-            b.turns = !(b.inv_inertia_local == zero3());
-            s.inv_mass = 1 / mp.mass;
-        } else {
-            b.local_centre = Vec3{};
-            b.inertia_local = zero3();
-            b.inv_inertia_local = b.inertia_local;
-            b.turns = false;
-            s.inv_mass = 0;
-        }
-        b.spinning = b.kind == BodyKind::kinematic && !is_zero(d.angular_velocity);
-        // Turning a sphere about its own centre moves no point of it (its origin there too).
-        b.round = std::holds_alternative<Sphere>(d.shape) && std::get<Sphere>(d.shape).centre == Vec3{};
-        b.radius = max_distance_from(d.shape, b.local_centre);
-        b.origin_offset = rotate(s.rotation, b.local_centre) * -1.0;
-        s.centre = d.position - b.origin_offset;
-        place_into(b.base, d.shape, Vec3{}, s.rotation);
-        b.base_bounds = bounds_of(b.base);
-        if ((dynamic && !b.round) || b.spinning) { // its base is placed anew as it turns
+        if (d.hull_data) w.shape_data.push_back(d.hull_data);          // its Hull points into them
+        if (d.mesh_data) w.shape_data.push_back(d.mesh_data);          // its Mesh too
+        if ((b.kind == BodyKind::dynamic && !b.round) || b.spinning) { // its base is placed anew as it turns
             b.turning = static_cast<int>(w.turning.size());
             TurningShape& t = w.turning.emplace_back();
             assign_shape(t.local, d.shape);
             t.rotation0 = s.rotation;
             t.spin_time = 0;
         }
-        b.base_rotation = s.rotation;
-        b.step_rotation = s.rotation;
-        b.dirty = true;
-        s.inv_inertia = world_inverse_inertia(s.rotation, b.inv_inertia_local);
-        s.velocity = b.kind == BodyKind::fixed ? Vec3{} : d.velocity;
-        s.angular_velocity = b.turns || b.spinning ? d.angular_velocity : Vec3{};
-        s.start_velocity = s.velocity;
-        s.start_angular = s.angular_velocity;
-        s.accel = s.angular_accel = Vec3{};
-        const bool driven = !dynamic;
-        b.swept = !driven && !d.speculative && (d.ccd || w.def.detection == Detection::swept);
-        b.speculative = !driven && !b.swept && (d.speculative || w.def.detection == Detection::speculative);
-        // Characters.
         const bool character = b.kind == BodyKind::character;
         if (character) {
             b.character = static_cast<int>(w.characters.size());
@@ -115,8 +130,6 @@ void reset_world(WorldState& w, StepScratch& scratch, const WorldDef& def, std::
             c.on_floor = true; // a character starts as if it stood on the ground: snapping may catch it
             c.floor_height = dot(d.position, w.up);
         }
-        b.asleep = false;
-        b.still_time = 0;
         w.has_characters = w.has_characters || character;
         w.any_turning = w.any_turning || b.spinning || (b.turns && !b.round);
         any_swept_body = any_swept_body || (b.swept && !b.trigger);
