@@ -22,18 +22,4 @@ void advise_huge_pages(const void* data, std::size_t bytes) {
 #endif
 }
 
-void populate_pages(void* data, std::size_t bytes) {
-#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
-    constexpr std::uintptr_t kPage = 4096;
-    const auto start = reinterpret_cast<std::uintptr_t>(data);
-    const std::uintptr_t first = (start + kPage - 1) & ~(kPage - 1);
-    const std::uintptr_t last = (start + bytes) & ~(kPage - 1);
-    if (data == nullptr || last <= first) return;
-    ::madvise(reinterpret_cast<void*>(first), last - first, MADV_POPULATE_WRITE); // a hint: failure changes nothing
-#else
-    (void)data;
-    (void)bytes;
-#endif
-}
-
 } // namespace collide

@@ -24,13 +24,6 @@ namespace collide {
 /// is not Linux. Costs one system call; call it right after reserving a large array.
 void advise_huge_pages(const void* data, std::size_t bytes);
 
-/// Faults in the whole pages inside [data, data + bytes) for writing, as a write to each would,
-/// without writing them (madvise MADV_POPULATE_WRITE: their contents stay as they are); a hint,
-/// so nothing happens on a kernel older than Linux 5.14 or when this is not Linux. Each fresh
-/// page is zeroed by the kernel on the calling thread: the threads of a world each fault their
-/// own share of a grown array this way (grow_for_overwrite()).
-void populate_pages(void* data, std::size_t bytes);
-
 /// The size of a transparent huge page on x86-64 and arm64 Linux (bytes).
 inline constexpr std::size_t kHugePage = std::size_t{2} << 20;
 

@@ -320,11 +320,11 @@ void prepare_contacts(const StepContext& ctx, const ContactSet& pairs, std::span
             out.pair_point[k] += points_before;
         }
     });
-    // (Sized for overwrite: the blocks below write every field of every slot; a grown array's
-    // pages are faulted in by every thread.)
+    // (Sized for overwrite: the blocks below write every field of every slot, so a grown
+    // array's pages are first touched there, on every thread.)
     const auto size = [&](auto& array, int count) {
         array.clear();
-        grow_for_overwrite(array, static_cast<std::size_t>(count), threads);
+        resize_for_overwrite(array, static_cast<std::size_t>(count));
     };
     size(out.contacts, contacts);
     size(out.points, points);
@@ -900,8 +900,8 @@ void gather_solver_bodies(StepConstraints& set, std::span<const BodySim> bodies,
     });              // (ready for the next gather)
     s.state.clear(); // (sized for overwrite: the blocks below write every slot whole)
     s.inv_inertia.clear();
-    grow_for_overwrite(s.state, s.body.size(), threads);
-    grow_for_overwrite(s.inv_inertia, s.body.size(), threads);
+    resize_for_overwrite(s.state, s.body.size());
+    resize_for_overwrite(s.inv_inertia, s.body.size());
     threads.for_blocks(static_cast<int>(s.body.size()), kBodiesPerSlotBlock, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const BodySim& b = bodies[static_cast<std::size_t>(s.body[static_cast<std::size_t>(k)])];
@@ -1024,7 +1024,7 @@ bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<B
     });
     set.row_first[m] = rows;
     set.position_rows.clear(); // (sized for overwrite: the blocks below write every row whole)
-    grow_for_overwrite(set.position_rows, static_cast<std::size_t>(rows), threads);
+    resize_for_overwrite(set.position_rows, static_cast<std::size_t>(rows));
     threads.for_blocks(static_cast<int>(m), 1024, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const SolverContact& c = set.contacts[static_cast<std::size_t>(k)];

@@ -138,7 +138,7 @@ void update_contacts(const StepContext& ctx, WorldState& w, StepScratch& scratch
             for (int k = begin; k < end; ++k) (void)w.placed(k);
         });
         scratch.found_ahead.clear(); // (sized for overwrite: each block writes its slots' kept first)
-        grow_for_overwrite(scratch.found_ahead, scratch.keys.size(), w.threads);
+        resize_for_overwrite(scratch.found_ahead, scratch.keys.size());
         w.threads.for_blocks(static_cast<int>(scratch.keys.size()), 256, [&](int begin, int end) {
             Manifold found[1];
             // The old contacts from the block's first key on, walked beside its keys (both sorted).
@@ -227,9 +227,9 @@ void update_contacts(const StepContext& ctx, WorldState& w, StepScratch& scratch
         }
         place_frozen_before(~PairKey{0});
         scratch.next_contacts.clear(); // (sized for overwrite: every place is written whole below)
-        grow_for_overwrite(scratch.next_contacts.pairs, pairs, w.threads);
-        grow_for_overwrite(scratch.next_contacts.manifolds, manifolds, w.threads);
-        grow_for_overwrite(scratch.next_contacts.points, points, w.threads);
+        resize_for_overwrite(scratch.next_contacts.pairs, pairs);
+        resize_for_overwrite(scratch.next_contacts.manifolds, manifolds);
+        resize_for_overwrite(scratch.next_contacts.points, points);
         w.threads.for_blocks(static_cast<int>(scratch.keys.size()), 1024, [&](int begin, int end) {
             for (int e = begin; e < end; ++e) {
                 const FoundAhead& slot = scratch.found_ahead[static_cast<std::size_t>(e)];

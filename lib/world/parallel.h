@@ -12,12 +12,8 @@
 /// ended (a virtual machine's sleeping core takes a millisecond or more to wake). The world's
 /// workers spin between the calls of a step and sleep once it has stopped stepping.
 
-#include <algorithm>
-#include <cstddef>
 #include <memory>
 #include <type_traits>
-
-#include "io/memory.h"
 
 namespace collide {
 
@@ -63,24 +59,5 @@ private:
     int threads_ = 1;
     std::unique_ptr<Pool> pool_;
 };
-
-/// resize_for_overwrite(v, n), and when the array got new storage, its new elements' pages
-/// faulted in at once by the threads, a 2 MiB extent (a huge page) a block (populate_pages()):
-/// the kernel zeroes each fresh page on the thread that faults it, so a grown array's pages
-/// are not zeroed one after another by whichever thread first writes there while the others
-/// wait on the same huge page. For the arrays a stage sizes and then fills whole in blocks.
-template <class T> void grow_for_overwrite(LargeVector<T>& v, std::size_t n, const StepThreads& threads) {
-    const std::size_t capacity = v.capacity(), old_size = v.size();
-    resize_for_overwrite(v, n);
-    if (v.capacity() == capacity || threads.threads() == 1 || n <= old_size) return;
-    auto* const from = reinterpret_cast<std::byte*>(v.data() + old_size);
-    const std::size_t bytes = (n - old_size) * sizeof(T);
-    if (bytes < kLargeArray) return;
-    const std::size_t extents = (bytes - 1) / kHugePage + 1;
-    threads.for_blocks(static_cast<int>(extents), 1, [&](int begin, int end) {
-        const std::size_t at = static_cast<std::size_t>(begin) * kHugePage;
-        populate_pages(from + at, std::min(bytes, static_cast<std::size_t>(end) * kHugePage) - at);
-    });
-}
 
 } // namespace collide

@@ -32,12 +32,12 @@ void reset_world(WorldState& w, StepScratch& scratch, const WorldDef& def, std::
     w.step_start = 0;
     w.step = w.last_step = 0;
     const auto n = defs.size();
-    // (Sized for overwrite: every body's tables are written whole below, in blocks; a grown
-    // array's pages are faulted in by every thread.)
+    // (Sized for overwrite: every body's tables are written whole below, in blocks, so a grown
+    // array's pages are first touched there, on every thread.)
     w.sims.clear();
     w.bodies.clear();
-    grow_for_overwrite(w.sims, n, w.threads);
-    grow_for_overwrite(w.bodies, n, w.threads);
+    resize_for_overwrite(w.sims, n);
+    resize_for_overwrite(w.bodies, n);
     w.contacts.clear();
     w.impact_pairs.clear();
     w.shape_data.clear();

@@ -1,7 +1,6 @@
-// advise_huge_pages and populate_pages are hints: whatever the system does with them, the memory
-// they name keeps what is written to it, and ranges too small or unaligned for a page are left
-// alone. A large vector grows as a std::vector does, and resize_for_overwrite() leaves its new
-// elements unwritten.
+// advise_huge_pages is a hint: whatever the system does with it, the memory it names keeps what
+// is written to it, and ranges too small or unaligned for a huge page are left alone. A large vector grows as a
+// std::vector does, and resize_for_overwrite() leaves its new elements unwritten.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -49,20 +48,6 @@ TEST_CASE("a large vector keeps its elements as it grows and sits on whole huge 
     CHECK(copy == v);
     collide::LargeVector<int> small(3, 7);
     CHECK(small[2] == 7);
-}
-
-TEST_CASE("populating pages never changes what an array holds", "[io]") {
-    for (const std::size_t bytes : {std::size_t{0}, std::size_t{100}, std::size_t{3} << 20}) {
-        INFO(bytes << " bytes");
-        std::vector<std::uint64_t> a(bytes / sizeof(std::uint64_t) + 1);
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] = i * 2654435761u;
-        collide::populate_pages(a.data(), bytes);
-        std::size_t wrong = 0;
-        for (std::size_t i = 0; i < a.size(); ++i) wrong += a[i] != i * 2654435761u ? 1 : 0;
-        CHECK(wrong == 0);
-    }
-    collide::populate_pages(nullptr, 0); // nothing to populate
-    SUCCEED();
 }
 
 TEST_CASE("resize_for_overwrite keeps the old elements, leaves the new ones unwritten and grows by doubling", "[io]") {

@@ -1,12 +1,10 @@
 // A world's threads: every item of every block is run exactly once, for every thread count and
 // block size, nested calls included (a large island's colours inside the islands' loop); an
-// exception in a block reaches the caller; sleeping workers wake; an array grown for overwrite
-// on the threads keeps its old elements and takes its new ones as written.
+// exception in a block reaches the caller; sleeping workers wake.
 #include <catch2/catch.hpp>
 
 #include <atomic>
 #include <chrono>
-#include <cstdint>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -89,32 +87,5 @@ TEST_CASE("workers that fell asleep between calls wake for the next one", "[worl
             for (int k = b; k < e; ++k) ++hits[static_cast<std::size_t>(k)];
         });
         for (const std::atomic<int>& h : hits) CHECK(h == 1);
-    }
-}
-
-TEST_CASE("an array grown for overwrite on the threads keeps its elements and holds what the blocks write",
-          "[world][threads]") {
-    for (const int threads : {1, 2, 3}) {
-        INFO(threads << " threads");
-        StepThreads pool;
-        pool.set_threads(threads);
-        LargeVector<std::uint64_t> v{7, 8, 9};
-        // Past 5 MiB: new storage, its new pages populated by the threads, a 2 MiB extent a block.
-        const std::size_t n = (std::size_t{5} << 20) / sizeof(std::uint64_t);
-        grow_for_overwrite(v, n, pool);
-        REQUIRE(v.size() == n);
-        CHECK((v[0] == 7 && v[1] == 8 && v[2] == 9));
-        pool.for_blocks(static_cast<int>(n - 3), 4096, [&](int begin, int end) {
-            for (int k = begin; k < end; ++k) v[static_cast<std::size_t>(k) + 3] = static_cast<std::uint64_t>(k) * 31;
-        });
-        std::size_t wrong = 0;
-        for (std::size_t k = 3; k < n; ++k) wrong += v[k] != (k - 3) * 31 ? 1 : 0;
-        CHECK(wrong == 0);
-        // Shrunk, then grown again within its storage: nothing moves.
-        const std::uint64_t* storage = v.data();
-        v.resize(10);
-        grow_for_overwrite(v, n, pool);
-        CHECK(v.data() == storage);
-        CHECK(v[9] == 6 * 31);
     }
 }
