@@ -438,7 +438,21 @@ void Broadphase::pairs(std::vector<PairKey>& out, const StepThreads& threads) {
                     for_small_near(grown_[static_cast<std::size_t>(b)], from, to, [&](int k) { add_if(b, k, keys); });
             }
         });
-        for (const ChunkKeys& chunk : chunk_keys_) out.insert(out.end(), chunk.keys.begin(), chunk.keys.end());
+        // Joined in blocks, a chunk a block: each list copied by the thread that wrote it, when
+        // the threads take the same runs of blocks as in the scan (world/parallel.h).
+        std::size_t total = 0;
+        for (int c = 0; c < chunks; ++c) {
+            chunk_start_[static_cast<std::size_t>(c)] = total; // (from here on: where its pairs go)
+            total += chunk_keys_[static_cast<std::size_t>(c)].keys.size();
+        }
+        out.resize(total);
+        threads.for_blocks(chunks, 1, [&](int begin, int end) {
+            for (int c = begin; c < end; ++c) {
+                const std::vector<PairKey>& keys = chunk_keys_[static_cast<std::size_t>(c)].keys;
+                std::copy(keys.begin(), keys.end(),
+                          out.begin() + static_cast<std::ptrdiff_t>(chunk_start_[static_cast<std::size_t>(c)]));
+            }
+        });
     }
     // Large bodies among themselves: sweep along x.
     const auto low_x = [&](int k) { // NaN last (it meets nothing)

@@ -119,7 +119,7 @@ private:
         std::vector<PairKey> keys;
     };
     std::vector<ChunkKeys> chunk_keys_;    ///< scratch: each chunk's pairs (pairs() on threads)
-    std::vector<std::size_t> chunk_start_; ///< scratch: each chunk's first entry
+    std::vector<std::size_t> chunk_start_; ///< scratch: each chunk's first entry, then its pairs' first place
     double margin_ = 0;
     double cell_ = 1;
     double inv_cell_ = 1;

@@ -51,7 +51,9 @@ public:
     int threads() const { return threads_; }
     /// Runs f(begin, end) over items [0, count) in blocks of `block` items (the last may be
     /// shorter), each block once, on the world's threads; returns when all are done. Blocks run
-    /// in any order and at once: f must not write what another block reads or writes.
+    /// in any order and at once: f must not write what another block reads or writes. (Each
+    /// thread starts on its own run of the blocks, the same run for the same count: two calls
+    /// over the same items mostly give a thread the same items, for its cache's sake.)
     void for_blocks(int count, int block, BlockFunction f) const;
 
 private:

@@ -1,6 +1,7 @@
 // A world's threads: every item of every block is run exactly once, for every thread count and
 // block size, nested calls included (a large island's colours inside the islands' loop); an
-// exception in a block reaches the caller; sleeping workers wake.
+// exception in a block reaches the caller; sleeping workers wake; a thread held up in its run
+// leaves the rest of it to the others.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -49,6 +50,26 @@ TEST_CASE("for_blocks called inside a block runs its own blocks to the end befor
         }
     });
     for (const int s : sums) CHECK(s == 500);
+}
+
+TEST_CASE("a thread held up in its run's first block leaves the rest of its run to the others", "[world][threads]") {
+    // Two threads: the caller's run is blocks 0 … 9, the worker's 10 … 19. Whichever thread takes
+    // block 0 (the caller, unless the worker gets there first) stays in it until the other 19 have
+    // run: the other thread must take its own run and then the rest of the held-up one.
+    StepThreads pool;
+    pool.set_threads(2);
+    std::atomic<int> others{0};
+    std::vector<std::thread::id> by(20);
+    pool.for_blocks(20, 1, [&](int begin, int) {
+        by[static_cast<std::size_t>(begin)] = std::this_thread::get_id();
+        if (begin == 0) {
+            while (others.load() < 19) std::this_thread::yield();
+        } else {
+            ++others;
+        }
+    });
+    CHECK(others.load() == 19);
+    for (int k = 1; k < 20; ++k) CHECK(by[static_cast<std::size_t>(k)] != by[0]);
 }
 
 TEST_CASE("a world's threads can be set back to one and moved", "[world][threads]") {
