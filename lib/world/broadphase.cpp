@@ -103,8 +103,10 @@ bool Broadphase::small(const Aabb& g) const { return finite_box(g) && size_of(g)
 
 namespace {
 
-/// What build() and file() hand the threads at a time (bodies).
-constexpr int kFileBlock = 2048;
+/// What build() and file() hand the threads at a time (bodies): the world's per-body stages'
+/// block (kBodiesPerBlock), so each thread's run of these blocks covers the bodies its run of
+/// theirs does (world/parallel.h), and reads the boxes where it wrote them.
+constexpr int kFileBlock = 512;
 
 /// A body larger than a cell: not in the grid (file()).
 constexpr std::uint64_t kUnfiled = ~std::uint64_t{0};
