@@ -222,7 +222,8 @@ struct StepScratch {
     std::vector<Vec3> load_torque;    ///< the torque of what rests on it, about its centre (N·m·s)
     std::vector<Support> supports;    ///< one body's supporting points
     // Sleep.
-    std::vector<int> island;                ///< union–find parents of the sleep islands
+    std::vector<int> island;                ///< union–find parents of the sleep islands (then each body's root)
+    std::vector<double> still;              ///< per body: its still time (s), +∞ when not dynamic
     std::vector<double> island_still;       ///< an island's least still time
     std::vector<unsigned char> island_wake; ///< per island: 1 touched by something moving, 2 resting on something
 };
