@@ -196,36 +196,82 @@ void update_contacts(const StepContext& ctx, WorldState& w, StepScratch& scratch
     };
     if (ahead) {
         // Where every contact goes, in the walk's order (a kept candidate, or an old contact
-        // that stays frozen), then each written into its place in blocks at once. (The set is
-        // sized, not cleared: every place is written whole.)
-        std::size_t pairs = 0, manifolds = 0, points = 0;
-        scratch.frozen_at.clear();
-        const auto place_frozen_before = [&](PairKey key) {
-            for (; old < w.contacts.size() && w.contacts.pairs[old].key() < key; ++old) {
-                const PairContact& pc = w.contacts.pairs[old];
-                if (!frozen(pc)) continue;
-                scratch.frozen_at.push_back({static_cast<int>(old), static_cast<int>(pairs),
-                                             static_cast<int>(manifolds), static_cast<int>(points)});
-                ++pairs;
-                for (const PairManifold& m : w.contacts.manifolds_of(pc)) {
-                    ++manifolds;
-                    points += static_cast<std::size_t>(m.count);
+        // that stays frozen), then each written into its place in blocks at once. The walk is
+        // cut into blocks of candidates: a block takes its candidates and the old contacts the
+        // walk places among them (an old one goes just before the first candidate after it),
+        // counts what it places, then — after the blocks before it — places them.
+        constexpr std::size_t kPlaceBlock = 1024;
+        const std::size_t candidates = scratch.keys.size();
+        const std::size_t blocks = (candidates - 1) / kPlaceBlock + 1; // (ahead: at least 256 candidates)
+        // The old contacts of block b: from the first whose key is not below the last candidate
+        // of block b − 1 (from the first, for block 0) to the first of block b + 1 (to the end).
+        const auto first_old = [&](std::size_t b) -> std::size_t {
+            if (b == 0) return 0;
+            if (b == blocks) return w.contacts.size();
+            const PairKey after = scratch.keys[b * kPlaceBlock - 1];
+            return static_cast<std::size_t>(
+                    std::lower_bound(w.contacts.pairs.begin(), w.contacts.pairs.end(), after,
+                                     [](const PairContact& c, PairKey k) { return c.key() < k; }) -
+                    w.contacts.pairs.begin());
+        };
+        scratch.place_blocks.resize(blocks + 1);
+        // walk(b, place): block b's walk; counts only, or places too (from the counts before it).
+        const auto walk = [&](std::size_t b, bool place) {
+            PlaceCount at = place ? scratch.place_blocks[b] : PlaceCount{};
+            std::size_t old = first_old(b);
+            const std::size_t old_end = first_old(b + 1);
+            const auto place_frozen_before = [&](PairKey key) {
+                for (; old < old_end && w.contacts.pairs[old].key() < key; ++old) {
+                    const PairContact& pc = w.contacts.pairs[old];
+                    if (!frozen(pc)) continue;
+                    if (place)
+                        scratch.frozen_at[at.frozen] = {static_cast<int>(old), static_cast<int>(at.pairs),
+                                                        static_cast<int>(at.manifolds), static_cast<int>(at.points)};
+                    ++at.frozen;
+                    ++at.pairs;
+                    for (const PairManifold& m : w.contacts.manifolds_of(pc)) {
+                        ++at.manifolds;
+                        at.points += static_cast<std::size_t>(m.count);
+                    }
+                }
+            };
+            const std::size_t end = std::min(candidates, (b + 1) * kPlaceBlock);
+            for (std::size_t e = b * kPlaceBlock; e < end; ++e) {
+                place_frozen_before(scratch.keys[e]);
+                FoundAhead& slot = scratch.found_ahead[e];
+                if (!slot.kept) continue;
+                if (place) {
+                    slot.pair.first = static_cast<int>(at.manifolds);
+                    slot.point = static_cast<int>(at.points);
+                    slot.at = static_cast<int>(at.pairs);
+                }
+                ++at.pairs;
+                if (slot.pair.count > 0) {
+                    ++at.manifolds;
+                    at.points += static_cast<std::size_t>(slot.found.count);
                 }
             }
+            place_frozen_before(~PairKey{0}); // (the rest of the block's old contacts)
+            if (!place) scratch.place_blocks[b + 1] = at;
         };
-        for (std::size_t e = 0; e < scratch.keys.size(); ++e) {
-            place_frozen_before(scratch.keys[e]);
-            FoundAhead& slot = scratch.found_ahead[e];
-            if (!slot.kept) continue;
-            slot.pair.first = static_cast<int>(manifolds);
-            slot.point = static_cast<int>(points);
-            slot.at = static_cast<int>(pairs++);
-            if (slot.pair.count > 0) {
-                ++manifolds;
-                points += static_cast<std::size_t>(slot.found.count);
-            }
+        w.threads.for_blocks(static_cast<int>(blocks), 1, [&](int begin, int end) {
+            for (int b = begin; b < end; ++b) walk(static_cast<std::size_t>(b), false);
+        });
+        scratch.place_blocks[0] = PlaceCount{};
+        for (std::size_t b = 1; b <= blocks; ++b) { // (each block's counts, then its first places)
+            PlaceCount& c = scratch.place_blocks[b];
+            const PlaceCount& before = scratch.place_blocks[b - 1];
+            c.pairs += before.pairs;
+            c.manifolds += before.manifolds;
+            c.points += before.points;
+            c.frozen += before.frozen;
         }
-        place_frozen_before(~PairKey{0});
+        const PlaceCount total = scratch.place_blocks[blocks];
+        scratch.frozen_at.resize(total.frozen);
+        w.threads.for_blocks(static_cast<int>(blocks), 1, [&](int begin, int end) {
+            for (int b = begin; b < end; ++b) walk(static_cast<std::size_t>(b), true);
+        });
+        const std::size_t pairs = total.pairs, manifolds = total.manifolds, points = total.points;
         scratch.next_contacts.clear(); // (sized for overwrite: every place is written whole below)
         resize_for_overwrite(scratch.next_contacts.pairs, pairs);
         resize_for_overwrite(scratch.next_contacts.manifolds, manifolds);

@@ -161,6 +161,15 @@ struct FrozenPlace {
     int point;    ///< … its first point's
 };
 
+/// What a block of the contact update's walk places (update_contacts() on several threads):
+/// its count of each, then, once the blocks before it are counted, where its first of each goes.
+struct PlaceCount {
+    std::size_t pairs = 0;     ///< contacts (kept candidates and frozen old ones)
+    std::size_t manifolds = 0; ///< their manifolds
+    std::size_t points = 0;    ///< their points
+    std::size_t frozen = 0;    ///< frozen old contacts among them
+};
+
 /// A candidate pair's contact found ahead of the contact update's walk (update_contacts() on
 /// several threads): its manifold, whether it stays, and the contact it had before (whose
 /// impulses it carries).
@@ -197,10 +206,12 @@ struct StepScratch {
     std::vector<unsigned char> arrived; ///< per contact: a gap that closed this step (tell_arrivals())
     std::vector<Vec3> before;           ///< velocities before a response (notifications)
     // Update contacts.
-    ContactSet next_contacts;            ///< the update's new list
-    std::vector<PairKey> kept_keys;      ///< the keys of contacts that may stay
-    std::vector<PairKey> merged_keys;    ///< candidates and kept keys together
-    std::vector<FrozenPlace> frozen_at;  ///< on several threads: the frozen contacts' places
+    ContactSet next_contacts;           ///< the update's new list
+    std::vector<PairKey> kept_keys;     ///< the keys of contacts that may stay
+    std::vector<PairKey> merged_keys;   ///< candidates and kept keys together
+    std::vector<FrozenPlace> frozen_at; ///< on several threads: the frozen contacts' places
+    std::vector<PlaceCount>
+            place_blocks; ///< on several threads: per block of the walk, its counts, then its first places
     LargeVector<FoundAhead> found_ahead; ///< on several threads: per candidate key
     // Continuous.
     std::vector<PairKey> cast_pairs; ///< candidate swept pairs this step, sorted

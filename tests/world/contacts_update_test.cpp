@@ -133,3 +133,47 @@ TEST_CASE(
     CHECK(m.normal.x == Approx(1).margin(1e-15));
     CHECK(w.contacts.points_of(m)[0].found.depth == Approx(0.1).margin(1e-12));
 }
+
+TEST_CASE("on several threads the contact update places the frozen contacts among the found ones as one thread does",
+          "[world][contacts][threads]") {
+    // 3,000 balls side by side on a floor, touching their neighbours; every third asleep. A
+    // sleeping ball's contact with the floor is frozen (neither body moves): it stays as it was,
+    // in its place among the candidates' contacts, which span several of the walk's blocks.
+    std::vector<BodyDef> bodies{ground_at({1500, -0.5, 0}, {1600, 0.5, 2})};
+    for (int k = 0; k < 3000; ++k) bodies.push_back(ball_at({static_cast<double>(k), 0.5, 0}, 0.5));
+    const WorldDef def = world_def(60, 1.0, Detection::discrete);
+    const auto update = [&](int threads) {
+        WorldState w;
+        StepScratch scratch;
+        w.threads.set_threads(threads);
+        reset_world(w, scratch, def, bodies);
+        for (int k = 1; k < w.body_count(); k += 3) w.body(k).asleep = true;
+        const StepContext ctx = make_step_context(w.def, def.dt, w.up);
+        update_reach(w, def.dt);
+        update_contacts(ctx, w, scratch, false);
+        return w.contacts;
+    };
+    const ContactSet one = update(1);
+    REQUIRE(one.size() > 4000); // 3,000 on the floor, 2,999 between neighbours
+    std::size_t frozen = 0;
+    for (const PairContact& pc : one.pairs) frozen += pc.i == 0 && (pc.j - 1) % 3 == 0 ? 1 : 0;
+    REQUIRE(frozen == 1000);
+    for (const int threads : {2, 3, 8}) {
+        INFO(threads << " threads");
+        const ContactSet got = update(threads);
+        REQUIRE(got.size() == one.size());
+        std::size_t differ = 0;
+        for (std::size_t k = 0; k < one.size(); ++k) {
+            const PairContact &a = one.pairs[k], &b = got.pairs[k];
+            differ += a.i != b.i || a.j != b.j || a.count != b.count || a.first != b.first ? 1 : 0;
+        }
+        CHECK(differ == 0);
+        REQUIRE(got.manifolds.size() == one.manifolds.size());
+        REQUIRE(got.points.size() == one.points.size());
+        for (std::size_t k = 0; k < one.points.size(); ++k) {
+            differ += one.points[k].found.point == got.points[k].found.point ? 0 : 1;
+            differ += one.points[k].found.depth == got.points[k].found.depth ? 0 : 1;
+        }
+        CHECK(differ == 0);
+    }
+}
