@@ -1,5 +1,6 @@
 // The world and the bodies of a scenario: world settings, then each body with its one shape.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <string_view>
 #include <type_traits>
@@ -470,6 +471,38 @@ void read_world(ReaderState& r, const Entry* e) {
     read_bool(r.problems, view->find("sleep"), w.sleep, "world.sleep");
 }
 
+namespace {
+
+/// The value of mapping `map`'s key `name`, or an undefined node.
+Node value_of_key(const Node& map, std::string_view name) {
+    for (std::size_t i = 0; i < map.size(); ++i)
+        if (map.key(i).is_scalar() && map.key(i).scalar() == name) return map.value(i);
+    return Node{};
+}
+
+/// The bodies `body` (a body's definition) will make: an array's count when it is three plain
+/// whole numbers from 1 to kMaxItems (a glance, no errors: read_array() reads it for real),
+/// else one. For reserving the list of bodies once, not once an array.
+std::size_t bodies_foreseen(const Node& body) {
+    if (!body.is_map()) return 1;
+    const Node count = value_of_key(value_of_key(body, "array"), "count");
+    if (!count.is_sequence() || count.size() != 3) return 1;
+    std::size_t total = 1;
+    for (std::size_t a = 0; a < 3; ++a) {
+        const Node n = count[a];
+        if (!n.is_scalar() || !n.is_plain()) return 1;
+        const std::string_view text = n.scalar();
+        std::size_t value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (error != std::errc{} || end != text.data() + text.size() || value < 1 || value > kMaxItems) return 1;
+        total *= value;
+        if (total > kMaxItems) return 1;
+    }
+    return total;
+}
+
+} // namespace
+
 void read_bodies(ReaderState& r, const Entry* e) {
     if (!e) return;
     const auto view = read_open_map(r.problems, e->value, "bodies", e->key_mark);
@@ -478,8 +511,12 @@ void read_bodies(ReaderState& r, const Entry* e) {
         r.bodies_refused = true;
         return;
     }
-    r.t.base.bodies.reserve(view->entries.size()); // a body is 1 KiB: never copied as the list grows
-    r.body_index.reserve(view->entries.size());
+    // A body is 1 KiB: the list is reserved once for the bodies its arrays will make too, so it
+    // is never copied as it grows (a 10,000-body rain of three arrays: 10 MB copied twice).
+    std::size_t foreseen = 0;
+    for (const Entry& b : view->entries) foreseen = std::min(kMaxItems, foreseen + bodies_foreseen(b.value));
+    r.t.base.bodies.reserve(std::max(view->entries.size(), foreseen));
+    r.body_index.reserve(std::max(view->entries.size(), foreseen));
     advise_huge_pages(r.t.base.bodies.data(), r.t.base.bodies.capacity() * sizeof(BodyDef));
     for (std::size_t i = 0; i < view->entries.size(); ++i) {
         const Entry& b = view->entries[i];
