@@ -102,7 +102,7 @@ private:
     std::vector<std::thread> workers;
     const bool oversubscribed; ///< more threads than cores: waiting threads yield the core
     const BlockFunction* job = nullptr;
-    /// One thread's run of a job's blocks: [first, end), `next` the next to take.
+    /// One thread's run of a job's blocks: `next` (its first, when the job opens) to `end`.
     struct alignas(64) Run {
         std::atomic<int> next{0};
         int end = 0;
