@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <numeric>
 
 namespace collide {
 
@@ -435,8 +436,7 @@ bool solve_impacts(const StepContext& ctx, StepConstraints& set, std::span<BodyS
     set.impact_start.assign(static_cast<std::size_t>(islands) + 1, 0);
     for (const int k : set.impacts)
         ++set.impact_start[static_cast<std::size_t>(g.contact_island[static_cast<std::size_t>(k)]) + 1];
-    for (int i = 0; i < islands; ++i)
-        set.impact_start[static_cast<std::size_t>(i) + 1] += set.impact_start[static_cast<std::size_t>(i)];
+    std::partial_sum(set.impact_start.begin(), set.impact_start.end(), set.impact_start.begin());
     set.impact_order.resize(set.impacts.size());
     set.impact_fill.assign(set.impact_start.begin(), set.impact_start.end() - 1);
     for (const int k : set.impacts)
@@ -877,7 +877,7 @@ void gather_solver_bodies(StepConstraints& set, std::span<const BodySim> bodies,
         for (int i = begin; i < end; ++i) marked += s.slot[static_cast<std::size_t>(i)] == 0 ? 1 : 0;
         s.block_first[static_cast<std::size_t>(begin / kMarkBlock) + 1] = marked;
     });
-    for (std::size_t b = 1; b <= static_cast<std::size_t>(blocks); ++b) s.block_first[b] += s.block_first[b - 1];
+    std::partial_sum(s.block_first.begin(), s.block_first.end(), s.block_first.begin());
     s.body.resize(static_cast<std::size_t>(s.block_first[static_cast<std::size_t>(blocks)]));
     threads.for_blocks(n, kMarkBlock, [&](int begin, int end) {
         int next = s.block_first[static_cast<std::size_t>(begin / kMarkBlock)];
@@ -1014,7 +1014,7 @@ bool correct_positions(const StepContext& ctx, StepConstraints& set, std::span<B
         }
         set.block_rows[static_cast<std::size_t>(begin / kRowBlock) + 1] = rows;
     });
-    for (std::size_t b = 1; b <= static_cast<std::size_t>(blocks); ++b) set.block_rows[b] += set.block_rows[b - 1];
+    std::partial_sum(set.block_rows.begin(), set.block_rows.end(), set.block_rows.begin());
     const int rows = set.block_rows[static_cast<std::size_t>(blocks)];
     threads.for_blocks(static_cast<int>(m), kRowBlock, [&](int begin, int end) {
         const int before = set.block_rows[static_cast<std::size_t>(begin / kRowBlock)];
